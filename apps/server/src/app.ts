@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
+import { databasePlugin } from './platform/database.js';
+import { notFoundBody, registerErrorHandling } from './platform/errors.js';
+import { healthRoutes } from './platform/health.js';
+import { resolveTenant, tenancyPlugin } from './platform/tenancy.js';
+import { seedDemoIfEmpty } from './seed/demo.js';
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Builds the whole API (and the web app when built) from a config; tests build their own. */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    // Keep a sane incoming id (from a proxy) or make one; every log line carries it as reqId.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(databasePlugin, {
+    databaseUrl: config.databaseUrl,
+    poolMax: config.databasePoolMax,
+    dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
+    pglite: config.pglite,
+  });
+  if (config.seedDemo) await seedDemoIfEmpty(app.db, app.log);
+  await app.register(tenancyPlugin, { cacheTtlMs: config.tenantCacheTtlMs });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Marketplace API', version: '0.1.0', description: '멀티 테넌트 마켓플레이스와 커뮤니티 API' },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+
+  // Everything a tenant owns lives in this scope: its hook resolves the tenant from the Host.
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', resolveTenant);
+      await api.register(tenantsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
+ * any non-API GET answered with index.html so client-side routes survive a reload.
+ */
+async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const hasWeb = existsSync(join(distDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        const hashed = path.includes(`${join(distDir, 'assets')}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(notFoundBody);
+  });
+}

@@ -1,0 +1,26 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { demoTenants } from './seed/demo.js';
+
+const config = loadConfig();
+const app = await buildApp(config);
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'closing after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+
+const port = config.port;
+const lines = [
+  '',
+  `  API and web app: http://localhost:${port}  (API reference: http://localhost:${port}/api/docs)`,
+  '  Demo tenants:',
+  ...demoTenants.map((t) => `    ${t.displayName.padEnd(10)} http://${t.domain}:${port}`),
+  `  Database: ${app.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+  '',
+];
+console.log(lines.join('\n'));

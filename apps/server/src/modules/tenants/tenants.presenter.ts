@@ -1,0 +1,42 @@
+import type { Tenant } from '@app/contracts';
+import type { TenantRow } from './tenants.schema.js';
+
+/** The public face of a tenant: only the fields of spec part 1 section 3, never secrets. */
+export function presentTenant(row: TenantRow): Tenant {
+  const {
+    contact_email,
+    contact_phone,
+    business_hours,
+    logo_url,
+    theme_color,
+    theme,
+    company_info,
+    service_info,
+    legal_info,
+  } = row.settings;
+  return {
+    id: row.id,
+    name: row.name,
+    display_name: row.displayName,
+    domain: row.domain,
+    is_active: row.isActive,
+    proxy_tenant: row.proxyTenant,
+    features: row.features,
+    // Listed field by field so that secrets later kept in settings (payment keys) never leak.
+    settings: stripUndefined({
+      contact_email,
+      contact_phone,
+      business_hours,
+      logo_url,
+      theme_color,
+      theme,
+      company_info,
+      service_info,
+      legal_info,
+    }),
+  };
+}
+
+function stripUndefined<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

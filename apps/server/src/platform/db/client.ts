@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsDir } from '../../paths.js';
+import * as schema from './schema.js';
+
+/**
+ * The query builder every repository uses. Both drivers share the PostgreSQL dialect and the
+ * same query-builder API; the PGlite database is typed as the node-postgres one so that
+ * repositories have one type to write against.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+/** A database handle or an open transaction: repositories accept either. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs pending migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** Answers when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  poolMax?: number;
+  /** PGlite data folder; in memory when undefined. */
+  dataDir?: string;
+  onIdleError?: (err: Error) => void;
+  /** An already open PGlite to use instead (tests hand in a clone of a migrated template). */
+  pglite?: PGlite;
+}
+
+export function createDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    // An idle client losing its connection (a server restart) must not crash the process; the
+    // pool replaces it and /readyz reports the outage.
+    pool.on('error', (err) => options.onIdleError?.(err));
+    const db = drizzlePg(pool, { schema });
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder: migrationsDir }),
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = options.pglite ?? new PGlite(pgliteDataDir(options.dataDir));
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+function pgliteDataDir(dataDir: string | undefined): string | undefined {
+  if (!dataDir) return undefined;
+  const dir = join(dataDir, 'pgdata');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}

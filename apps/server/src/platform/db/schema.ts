@@ -1,0 +1,8 @@
+// Every table of the product, for Drizzle's typed queries and for drizzle-kit's migrations.
+export * from '../../modules/tenants/tenants.schema.js';
+
+/**
+ * Tables that are not owned by a tenant (Citus reference tables). Every other table must follow
+ * the tenant-key rules checked by `findTenancyViolations`.
+ */
+export const GLOBAL_TABLES = ['tenants', 'platform_settings'] as const;

@@ -1,0 +1,31 @@
+import { errorSchema, healthSchema } from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from './errors.js';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/healthz',
+    { schema: { tags: ['health'], summary: '프로세스 생존 확인', response: { 200: healthSchema } }, logLevel: 'warn' },
+    async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['health'],
+        summary: '데이터베이스 응답 확인',
+        response: { 200: healthSchema, 503: errorSchema },
+      },
+      logLevel: 'warn',
+    },
+    async (request) => {
+      try {
+        await app.database.ping();
+      } catch (err) {
+        request.log.error({ err }, 'database ping failed');
+        throw new AppError(503, 'database_unavailable', '데이터베이스에 연결할 수 없습니다.');
+      }
+      return { status: 'ok' as const };
+    },
+  );
+};

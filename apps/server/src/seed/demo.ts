@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { countTenants } from '../modules/tenants/tenants.repository.js';
+import type { Db } from '../platform/db/client.js';
+import { allFeatures, createTenant } from './factories.js';
+
+/** The demo tenants, served at *.localhost (browsers resolve those names to this machine). */
+export const demoTenants = [
+  {
+    name: 'farm',
+    displayName: '우리동네 농장',
+    domain: 'farm.localhost',
+    features: allFeatures(),
+    settings: {
+      contact_email: 'help@farm.example.kr',
+      contact_phone: '1588-1234',
+      business_hours: '평일 09:00-18:00 (점심 12:00-13:00)',
+      theme: { primary: '#FF9630', accent: '#E85D04', 'primary-light': '#FF963020', 'accent-light': '#E85D0420' },
+      company_info: {
+        company_name: '(주)우리동네농장',
+        ceo_name: '김농부',
+        business_number: '123-45-67890',
+        address: '경기도 양평군 양평읍 농장길 12',
+        sales_report_number: '제2025-경기양평-0123호',
+      },
+      service_info: {
+        service_name: '우리동네 농장',
+        service_tagline: '생산자와 소비자가 함께 키우는 먹거리',
+        hero_title: '오늘 아침 수확한 채소, 우리 동네 농부에게서',
+        hero_subtitle: '생산 과정을 <strong>직접 보고</strong> 고르는 신선한 먹거리',
+        hero_description: '농장의 하루를 구경하고, 가까운 곳에서 픽업하고, 구매할 때마다 적립금을 받으세요.',
+      },
+      legal_info: {
+        shipping_fee: 3000,
+        free_shipping_threshold: 50000,
+        return_address: '경기도 양평군 양평읍 농장길 12 물류센터',
+        return_contact: '1588-1234',
+        return_hours: '평일 09:00-18:00',
+      },
+    },
+  },
+  {
+    name: 'mall',
+    displayName: '바른마켓',
+    domain: 'mall.localhost',
+    features: { ...allFeatures(), delivery: false, wallet: false },
+    settings: {
+      contact_email: 'cs@barunmarket.example.kr',
+      contact_phone: '1644-5678',
+      business_hours: '평일 10:00-17:00',
+      theme: { primary: '#2F80ED', accent: '#1B4F9C', 'primary-light': '#2F80ED20', 'accent-light': '#1B4F9C20' },
+      company_info: {
+        company_name: '바른마켓 주식회사',
+        ceo_name: '이바른',
+        business_number: '234-56-78901',
+        address: '서울특별시 성동구 성수이로 77, 5층',
+        sales_report_number: '제2025-서울성동-0456호',
+      },
+      service_info: {
+        service_name: '바른마켓',
+        service_tagline: '믿을 수 있는 생활 쇼핑',
+        hero_title: '매일 쓰는 물건, 바르게 고르다',
+        hero_subtitle: '검증된 생산자의 <em>생활용품과 먹거리</em>',
+        hero_description: '꼼꼼히 고른 상품을 합리적인 가격에 만나보세요.',
+      },
+      legal_info: {
+        shipping_fee: 3500,
+        free_shipping_threshold: 40000,
+        return_address: '서울특별시 성동구 성수이로 77 반품센터',
+        return_contact: '1644-5678',
+        return_hours: '평일 10:00-17:00',
+      },
+    },
+  },
+] as const;
+
+/** Seeds the demo data, but only into a database that holds no tenant yet. */
+export async function seedDemoIfEmpty(db: Db, log: FastifyBaseLogger): Promise<boolean> {
+  if ((await countTenants(db)) > 0) return false;
+  await db.transaction(async (tx) => {
+    for (const t of demoTenants) {
+      await createTenant(tx, { ...t, features: { ...t.features }, settings: structuredClone(t.settings) as never });
+    }
+  });
+  log.info({ tenants: demoTenants.map((t) => t.domain) }, 'demo data seeded');
+  return true;
+}

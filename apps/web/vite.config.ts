@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: true,
+    // Same origin as the spec requires: the dev server forwards the API, keeping the Host header
+    // so the server still resolves the tenant (farm.localhost:5173 -> farm.localhost).
+    proxy: { '/api': { target: api, changeOrigin: false } },
+  },
+  test: { environment: 'jsdom' },
+});

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+// Validation messages in Korean on the client and the server alike.
+z.config(z.locales.ko());
+
+export * from './common.js';
+export * from './tenant.js';
