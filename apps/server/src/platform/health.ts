@@ -1,11 +1,14 @@
 import { errorSchema, healthSchema } from '@app/contracts';
+import type { LogLevel } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Probes hit these every few seconds: log them only at warn, but never louder than the app.
+  const logLevel = (['fatal', 'error', 'silent'].includes(app.log.level) ? app.log.level : 'warn') as LogLevel;
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: '프로세스 생존 확인', response: { 200: healthSchema } }, logLevel: 'warn' },
+    { schema: { tags: ['health'], summary: '프로세스 생존 확인', response: { 200: healthSchema } }, logLevel },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
@@ -16,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: '데이터베이스 응답 확인',
         response: { 200: healthSchema, 503: errorSchema },
       },
-      logLevel: 'warn',
+      logLevel,
     },
     async (request) => {
       try {

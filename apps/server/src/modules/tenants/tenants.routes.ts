@@ -1,6 +1,6 @@
 import { errorSchema, tenantSchema } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { presentTenant } from './tenants.presenter.js';
+import { presentTenantJson } from './tenants.presenter.js';
 
 export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,6 +12,8 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tenantSchema, 404: errorSchema },
       },
     },
-    async (request) => presentTenant(request.tenant),
+    // JSON text made once per tenant (see presentTenantJson); Fastify sends a string as is.
+    async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(presentTenantJson(request.tenant) as never),
   );
 };
