@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -13,10 +13,23 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { accountsPlugin, applyFeatureAvailability } from './modules/auth/auth.plugin.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { cataloguePlugin } from './modules/catalogue/catalogue.plugin.js';
+import { directoryRoutes } from './modules/catalogue/directory.routes.js';
+import { mainFeedRoutes } from './modules/catalogue/main.routes.js';
+import { productsRoutes } from './modules/catalogue/products.routes.js';
+import { devRoutes } from './modules/dev/dev.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
+import { authenticateRequest } from './platform/auth.js';
+import { countersPlugin } from './platform/counters.js';
 import { databasePlugin } from './platform/database.js';
 import { notFoundBody, registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
+import { mailPlugin } from './platform/mail.js';
+import { createStorage, storagePlugin } from './platform/storage/storage.plugin.js';
+import { mediaFileRoutes } from './platform/storage/storage.routes.js';
 import { resolveTenant, tenancyPlugin } from './platform/tenancy.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
@@ -38,6 +51,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
+    // Router-level errors (a path parameter over maxParamLength, a malformed URL) come before any
+    // route or error handler: answer them in the one error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as unknown as FastifyReply)
+        .status(tooLong ? 414 : 400)
+        .send({ detail: tooLong ? '요청 주소가 너무 깁니다.' : '요청 주소가 올바르지 않습니다.', code: error.code });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -53,8 +74,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
     pglite: config.pglite,
   });
+  await app.register(storagePlugin, { storage: createStorage(config.storage) });
   if (config.seedDemo) await seedDemoIfEmpty(app.db, app.log);
   await app.register(tenancyPlugin, { cacheTtlMs: config.tenantCacheTtlMs });
+  await app.register(mailPlugin, { smtpUrl: config.mail.smtpUrl, from: config.mail.from });
+  await app.register(countersPlugin, { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
+  await app.register(accountsPlugin, { config });
+  await app.register(cataloguePlugin, { counterFlushMs: config.catalogue.counterFlushMs });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -73,7 +99,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.addHook('onRequest', resolveTenant);
+      api.addHook('onRequest', applyFeatureAvailability);
+      api.addHook('onRequest', authenticateRequest);
       await api.register(tenantsRoutes);
+      await api.register(authRoutes);
+      await api.register(adminRoutes);
+      await api.register(mediaFileRoutes);
+      await api.register(productsRoutes);
+      await api.register(mainFeedRoutes);
+      await api.register(directoryRoutes);
+      if (config.mail.outboxPage && app.mailer.outbox) await api.register(devRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { join } from 'node:path';
 import { z } from 'zod';
+import type { StorageConfig } from './platform/storage/storage.js';
 import { defaultWebDist } from './paths.js';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -16,6 +18,36 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   TRUST_PROXY: booleanFlag.default(false),
   TENANT_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.email().default('no-reply@marketplace.localhost'),
+  DEV_OUTBOX: booleanFlag.optional(),
+  REDIS_URL: z.url().optional(),
+  REDIS_KEY_PREFIX: z.string().default('market:'),
+  KAKAO_REST_API_KEY: z.string().min(1).optional(),
+  KAKAO_CLIENT_SECRET: z.string().min(1).optional(),
+  KAKAO_REDIRECT_URI: z.url().optional(),
+  KAKAO_AUTH_BASE_URL: z.url().default('https://kauth.kakao.com'),
+  KAKAO_API_BASE_URL: z.url().default('https://kapi.kakao.com'),
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 60),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(14 * 24),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  MEDIA_PUBLIC_BASE_URL: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  COUNTER_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
+  SEED_PRODUCTS_PER_TENANT: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -38,7 +70,37 @@ export interface AppConfig {
   seedDemo: boolean;
   trustProxy: boolean;
   tenantCacheTtlMs: number;
+  mail: {
+    /** SMTP through nodemailer when set; otherwise mails go to the in-memory outbox. */
+    smtpUrl?: string;
+    from: string;
+    /** Serve the outbox at GET /api/dev/outbox (only ever with the outbox mailer). */
+    outboxPage: boolean;
+  };
+  /** Counters and rate limits in Redis when set; in process memory otherwise. */
+  redisUrl?: string;
+  redisKeyPrefix: string;
+  kakao: {
+    restApiKey?: string;
+    clientSecret?: string;
+    redirectUri?: string;
+    authBaseUrl: string;
+    apiBaseUrl: string;
+  };
+  session: { idleTimeoutMs: number; maxAgeMs: number };
+  /** Brute-force rules of login (see docs/decisions/004-sessions.md). */
+  loginLimits: { perAccount: number; perAddress: number; windowMs: number };
+  /** Media files: local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
+  storage: StorageConfig;
+  catalogue: {
+    /** How often batched counters (product views, searched keywords) are written. */
+    counterFlushMs: number;
+    /** Extra generated products per demo tenant (the benchmark's large catalogue). */
+    seedProductsPerTenant: number;
+  };
 }
+
+export const defaultLoginLimits: AppConfig['loginLimits'] = { perAccount: 5, perAddress: 50, windowMs: 15 * 60_000 };
 
 /** Reads and validates the environment, failing at boot with every bad variable listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -48,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new Error('Invalid environment:\n  S3_BUCKET: STORAGE_DRIVER=s3 needs a bucket');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -61,5 +126,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     tenantCacheTtlMs: e.TENANT_CACHE_TTL_MS,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      // The outbox page lets a person trying the product read codes and links; a deployment that
+      // sends real mail (SMTP_URL) never has it, and DEV_OUTBOX=false turns it off otherwise.
+      outboxPage: !e.SMTP_URL && (e.DEV_OUTBOX ?? true),
+    },
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    kakao: {
+      restApiKey: e.KAKAO_REST_API_KEY,
+      clientSecret: e.KAKAO_CLIENT_SECRET,
+      redirectUri: e.KAKAO_REDIRECT_URI,
+      authBaseUrl: e.KAKAO_AUTH_BASE_URL,
+      apiBaseUrl: e.KAKAO_API_BASE_URL,
+    },
+    session: {
+      idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+      maxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
+    },
+    loginLimits: defaultLoginLimits,
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      localDir: join(e.DATA_DIR, 'uploads'),
+      publicBaseUrl: e.MEDIA_PUBLIC_BASE_URL,
+      s3: e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    },
+    catalogue: { counterFlushMs: e.COUNTER_FLUSH_MS, seedProductsPerTenant: e.SEED_PRODUCTS_PER_TENANT },
   };
 }

@@ -1,10 +1,13 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { demoTenants } from './seed/demo.js';
+import { DEMO_PASSWORD, demoAccounts, demoTenants } from './seed/demo.js';
 
 const config = loadConfig();
 const app = await buildApp(config);
+if (config.env === 'production' && !config.mail.smtpUrl) {
+  app.log.warn('SMTP_URL is not set: mails are not delivered but kept in the outbox');
+}
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing after an error');
@@ -20,6 +23,11 @@ const lines = [
   `  API and web app: http://localhost:${port}  (API reference: http://localhost:${port}/api/docs)`,
   '  Demo tenants:',
   ...demoTenants.map((t) => `    ${t.displayName.padEnd(10)} http://${t.domain}:${port}`),
+  `  Demo accounts (password ${DEMO_PASSWORD}):`,
+  ...demoAccounts.map((a) => `    ${a.email.padEnd(22)} ${a.role} — ${a.tenants.join(', ')}`),
+  config.mail.smtpUrl
+    ? '  Mail: SMTP (SMTP_URL)'
+    : `  Mail: outbox${config.mail.outboxPage ? ` at http://localhost:${port}/api/dev/outbox (verification codes, reset links)` : ' (logged only)'}`,
   `  Database: ${app.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
   '',
 ];

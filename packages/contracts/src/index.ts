@@ -3,5 +3,9 @@ import { z } from 'zod';
 // Validation messages in Korean on the client and the server alike.
 z.config(z.locales.ko());
 
+export * from './admin.js';
+export * from './auth.js';
+export * from './catalogue.js';
 export * from './common.js';
 export * from './tenant.js';
+export * from './users.js';

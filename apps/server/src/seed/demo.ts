@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { countTenants } from '../modules/tenants/tenants.repository.js';
 import type { Db } from '../platform/db/client.js';
-import { allFeatures, createTenant } from './factories.js';
+import { allFeatures, createTenant, createUser } from './factories.js';
 
 /** The demo tenants, served at *.localhost (browsers resolve those names to this machine). */
 export const demoTenants = [
@@ -73,12 +73,74 @@ export const demoTenants = [
   },
 ] as const;
 
+/** Password of every demo account (README, tests and people rely on these accounts). */
+export const DEMO_PASSWORD = 'demo1234';
+
+/** Demo accounts: a merchant and a customer in every demo tenant, the administrator in the first. */
+export const demoAccounts = [
+  { email: 'admin@example.com', role: '관리자 (플랫폼 관리자, 고객 회원)', tenants: [demoTenants[0].domain] },
+  { email: 'merchant@example.com', role: '판매자', tenants: demoTenants.map((t) => t.domain) },
+  { email: 'customer@example.com', role: '고객', tenants: demoTenants.map((t) => t.domain) },
+] as const;
+
+const demoMerchants: Record<string, { username: string; businessName: string; description: string; phone: string }> = {
+  farm: {
+    username: '햇살농원',
+    businessName: '햇살농원',
+    description: '양평에서 3대째 유기농 채소를 키우는 농장입니다.',
+    phone: '0317701234',
+  },
+  mall: {
+    username: '바른생활상회',
+    businessName: '바른생활상회',
+    description: '매일 쓰는 생활용품을 꼼꼼히 골라 소개합니다.',
+    phone: '0234561234',
+  },
+};
+
 /** Seeds the demo data, but only into a database that holds no tenant yet. */
 export async function seedDemoIfEmpty(db: Db, log: FastifyBaseLogger): Promise<boolean> {
   if ((await countTenants(db)) > 0) return false;
   await db.transaction(async (tx) => {
-    for (const t of demoTenants) {
-      await createTenant(tx, { ...t, features: { ...t.features }, settings: structuredClone(t.settings) as never });
+    for (const [index, t] of demoTenants.entries()) {
+      const tenant = await createTenant(tx, {
+        ...t,
+        features: { ...t.features },
+        settings: structuredClone(t.settings) as never,
+      });
+      const shop = demoMerchants[t.name];
+      await createUser(tx, tenant.id, {
+        email: 'merchant@example.com',
+        username: shop?.username ?? '판매자',
+        password: DEMO_PASSWORD,
+        userType: 'merchant',
+        phone: '01022223333',
+        address: t.settings.company_info.address,
+        merchant: {
+          businessName: shop?.businessName ?? t.displayName,
+          businessNumber: t.settings.company_info.business_number.replaceAll('-', ''),
+          businessDescription: shop?.description ?? null,
+          address: t.settings.company_info.address,
+          phone: shop?.phone ?? '01022223333',
+        },
+      });
+      await createUser(tx, tenant.id, {
+        email: 'customer@example.com',
+        username: '김고객',
+        password: DEMO_PASSWORD,
+        phone: '01012345678',
+        address: '서울특별시 마포구 월드컵북로 400, 101동 1001호',
+      });
+      if (index === 0) {
+        await createUser(tx, tenant.id, {
+          email: 'admin@example.com',
+          username: '관리자',
+          password: DEMO_PASSWORD,
+          phone: '01099998888',
+          address: '서울특별시 중구 세종대로 110',
+          admin: true,
+        });
+      }
     }
   });
   log.info({ tenants: demoTenants.map((t) => t.domain) }, 'demo data seeded');

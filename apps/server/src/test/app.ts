@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -15,7 +16,7 @@ export const onPostgres = Boolean(baseConfig.databaseUrl);
 let template: Promise<PGlite> | undefined;
 function migratedTemplate(): Promise<PGlite> {
   template ??= (async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: { pg_trgm } });
     await createDatabase({ pglite: client }).migrate();
     return client;
   })();

@@ -4,6 +4,9 @@ import { AppError } from '../../platform/errors.js';
 import * as repo from './tenants.repository.js';
 import type { TenantRow } from './tenants.schema.js';
 
+// Other modules (administration) answer tenants the same way, through this module's service.
+export { presentTenant } from './tenants.presenter.js';
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 const MAX_CACHED_HOSTS = 10_000;
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -56,7 +57,8 @@ export function createDatabase(options: DatabaseOptions): Database {
       close: () => pool.end(),
     };
   }
-  const client = options.pglite ?? new PGlite(pgliteDataDir(options.dataDir));
+  // pg_trgm gives search the same trigram index as on PostgreSQL (docs/decisions/catalogue-search.md).
+  const client = options.pglite ?? new PGlite(pgliteDataDir(options.dataDir), { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

@@ -1,5 +1,8 @@
 // Every table of the product, for Drizzle's typed queries and for drizzle-kit's migrations.
+export * from '../../modules/auth/auth.schema.js';
+export * from '../../modules/catalogue/catalogue.schema.js';
 export * from '../../modules/tenants/tenants.schema.js';
+export * from '../../modules/users/users.schema.js';
 
 /**
  * Tables that are not owned by a tenant (Citus reference tables). Every other table must follow

@@ -1,0 +1,156 @@
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.js';
+import {
+  type EmailVerificationRow,
+  emailVerifications,
+  passwordResetTokens,
+  type SessionRow,
+  sessions,
+} from './auth.schema.js';
+
+// Sessions
+
+export async function insertSession(db: DbOrTx, values: typeof sessions.$inferInsert): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(values).returning();
+  if (!row) throw new Error('insert into sessions returned no row');
+  return row;
+}
+
+export async function findSessionByHash(
+  db: DbOrTx,
+  tenantId: number,
+  tokenHash: string,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.tokenHash, tokenHash)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: DbOrTx, tenantId: number, id: number, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: at })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id)));
+}
+
+export async function deleteSession(db: DbOrTx, tenantId: number, id: number): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id)));
+}
+
+/** Ends every session of a user, or every one but `exceptId`. */
+export async function deleteUserSessions(db: DbOrTx, tenantId: number, userId: number, exceptId?: number) {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.tenantId, tenantId),
+        eq(sessions.userId, userId),
+        exceptId === undefined ? undefined : ne(sessions.id, exceptId),
+      ),
+    );
+}
+
+/** Drops a user's sessions that can no longer be used (called at each login, so the table stays small). */
+export async function deleteDeadSessions(db: DbOrTx, tenantId: number, userId: number, idleBefore: Date, now: Date) {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.tenantId, tenantId),
+        eq(sessions.userId, userId),
+        or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)),
+      ),
+    );
+}
+
+// E-mail verifications
+
+export async function findVerification(
+  db: DbOrTx,
+  tenantId: number,
+  email: string,
+): Promise<EmailVerificationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(emailVerifications)
+    .where(and(eq(emailVerifications.tenantId, tenantId), eq(emailVerifications.email, email)))
+    .limit(1);
+  return row;
+}
+
+/** Starts a fresh verification (a new code, attempts reset, not verified). */
+export async function upsertVerification(
+  db: DbOrTx,
+  values: { tenantId: number; email: string; codeHash: string; sentAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insert(emailVerifications)
+    .values({ ...values, attempts: 0, verifiedAt: null })
+    .onConflictDoUpdate({
+      target: [emailVerifications.tenantId, emailVerifications.email],
+      set: {
+        codeHash: values.codeHash,
+        sentAt: values.sentAt,
+        expiresAt: values.expiresAt,
+        attempts: 0,
+        verifiedAt: null,
+      },
+    });
+}
+
+/**
+ * Uses up one of the code's attempts atomically; answers the attempts used so far, or null when
+ * none were left (so parallel guesses cannot exceed the limit).
+ */
+export async function spendAttempt(db: DbOrTx, tenantId: number, email: string, max: number): Promise<number | null> {
+  const [row] = await db
+    .update(emailVerifications)
+    .set({ attempts: sql`${emailVerifications.attempts} + 1` })
+    .where(
+      and(
+        eq(emailVerifications.tenantId, tenantId),
+        eq(emailVerifications.email, email),
+        lt(emailVerifications.attempts, max),
+      ),
+    )
+    .returning({ attempts: emailVerifications.attempts });
+  return row?.attempts ?? null;
+}
+
+/** Spends the code: it cannot be used again, and the address counts as verified until `until`. */
+export async function markVerified(db: DbOrTx, tenantId: number, email: string, at: Date, until: Date) {
+  await db
+    .update(emailVerifications)
+    .set({ codeHash: null, verifiedAt: at, expiresAt: until })
+    .where(and(eq(emailVerifications.tenantId, tenantId), eq(emailVerifications.email, email)));
+}
+
+export async function deleteVerification(db: DbOrTx, tenantId: number, email: string): Promise<void> {
+  await db
+    .delete(emailVerifications)
+    .where(and(eq(emailVerifications.tenantId, tenantId), eq(emailVerifications.email, email)));
+}
+
+// Password reset tokens
+
+export async function insertResetToken(db: DbOrTx, values: typeof passwordResetTokens.$inferInsert): Promise<void> {
+  await db.insert(passwordResetTokens).values(values);
+}
+
+/** Takes a token out (single use): answers its row only if it existed. */
+export async function takeResetToken(db: DbOrTx, tenantId: number, tokenHash: string) {
+  const [row] = await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tenantId, tenantId), eq(passwordResetTokens.tokenHash, tokenHash)))
+    .returning();
+  return row;
+}
+
+export async function deleteUserResetTokens(db: DbOrTx, tenantId: number, userId: number): Promise<void> {
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tenantId, tenantId), eq(passwordResetTokens.userId, userId)));
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type BatchedCounts, createBatchedCounts } from './batched-counts.js';
+import { createDirectoryService, type DirectoryService } from './directory.service.js';
+import { createProductsService, type ProductsService } from './products.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogue: { products: ProductsService; directory: DirectoryService; counts: BatchedCounts };
+  }
+}
+
+/** The catalogue services (products, media, feeds, directory) and the batched counters. */
+export const cataloguePlugin = fp(
+  async (app: FastifyInstance, opts: { counterFlushMs: number }) => {
+    const counts = createBatchedCounts(app.db, app.log, opts.counterFlushMs);
+    const products = createProductsService({ db: app.db, storage: app.storage, counts });
+    const directory = createDirectoryService({ db: app.db, products, counts });
+    app.decorate('catalogue', { products, directory, counts });
+    // Write the last counts while the database is still open (hooks run in reverse order).
+    app.addHook('onClose', () => counts.close());
+  },
+  { name: 'catalogue', dependencies: ['database', 'storage'] },
+);

@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { tenants } from '../tenants/tenants.schema.js';
+import { merchants } from '../users/users.schema.js';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+const live = sql`deleted_at is null`;
+const tenantId = () =>
+  integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id);
+
+/**
+ * A product of a merchant: the shopping kind (with `category`) or the pickup kind (delivery and
+ * pickup, with `delivery_category`). Soft-deleted rows keep `deleted_at`. `image_key` and
+ * `thumbnail_key` copy the thumbnail image's storage keys so that lists never join the media.
+ * The trigram index for search is created by the migration (it needs the pg_trgm extension).
+ */
+export const products = pgTable(
+  'products',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    id: serial('id').notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    categoryType: text('category_type', { enum: ['shopping', 'pickup'] }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Integer won. */
+    price: integer('price').notNull(),
+    originalPrice: integer('original_price'),
+    /** Computed by the service from price and original_price; stored for the discount list's index. */
+    discountRate: integer('discount_rate').notNull().default(0),
+    category: text('category'),
+    deliveryCategory: text('delivery_category'),
+    isDelivery: boolean('is_delivery').notNull().default(false),
+    isAvailable: boolean('is_available').notNull().default(true),
+    displayRemaining: integer('display_remaining').notNull().default(-1),
+    imageKey: text('image_key'),
+    thumbnailKey: text('thumbnail_key'),
+    /** Added in batches by the view counter (see docs/decisions), never per request. */
+    viewsCount: integer('views_count').notNull().default(0),
+    ordersCount: integer('orders_count').notNull().default(0),
+    /** Kept by the reviews module; the average is total / count. */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
+    ...timestamps,
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'products_merchant_fk',
+      columns: [t.tenantId, t.merchantId],
+      foreignColumns: [merchants.tenantId, merchants.id],
+    }),
+    check('products_price_check', sql`${t.price} > 0`),
+    check('products_original_price_check', sql`${t.originalPrice} is null or ${t.originalPrice} >= 0`),
+    check('products_discount_rate_check', sql`${t.discountRate} between 0 and 100`),
+    check('products_display_remaining_check', sql`${t.displayRemaining} >= -1`),
+    check(
+      'products_kind_check',
+      sql`(${t.categoryType} = 'shopping' and ${t.category} is not null) or (${t.categoryType} = 'pickup' and ${t.deliveryCategory} is not null)`,
+    ),
+    // The lists: newest, ranking (orders, views), per category, discount, per merchant, deleted.
+    index('products_latest_idx')
+      .on(t.tenantId, t.categoryType, t.createdAt.desc(), t.id.desc())
+      .where(live),
+    index('products_ranking_idx')
+      .on(t.tenantId, t.categoryType, t.ordersCount.desc(), t.viewsCount.desc(), t.id.desc())
+      .where(live),
+    index('products_category_ranking_idx')
+      .on(t.tenantId, t.category, t.ordersCount.desc(), t.viewsCount.desc(), t.id.desc())
+      .where(sql`deleted_at is null and category is not null`),
+    index('products_delivery_category_ranking_idx')
+      .on(t.tenantId, t.deliveryCategory, t.ordersCount.desc(), t.viewsCount.desc(), t.id.desc())
+      .where(sql`deleted_at is null and delivery_category is not null`),
+    index('products_discount_idx').on(t.tenantId, t.discountRate.desc(), t.id.desc()).where(live),
+    index('products_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index('products_deleted_idx')
+      .on(t.tenantId, t.merchantId, t.deletedAt.desc())
+      .where(sql`deleted_at is not null`),
+  ],
+);
+
+/** An image of a product: a display size and a thumbnail, both re-encoded (WebP) and stored by key. */
+export const productMedia = pgTable(
+  'product_media',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    id: serial('id').notNull(),
+    productId: integer('product_id').notNull(),
+    fileKey: text('file_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    /** The uploaded file's name (cleaned), for display only. */
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isThumbnail: boolean('is_thumbnail').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'product_media_product_fk',
+      columns: [t.tenantId, t.productId],
+      foreignColumns: [products.tenantId, products.id],
+    }).onDelete('cascade'),
+    index('product_media_product_idx').on(t.tenantId, t.productId, t.sortOrder, t.id),
+  ],
+);
+
+/** Where a merchant is (for `nearby` and the region filter); one row per merchant that has a place. */
+export const merchantPlaces = pgTable(
+  'merchant_places',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** A region code of the regions list (seoul, gyeonggi, ...). */
+    region: text('region'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.merchantId] }),
+    foreignKey({
+      name: 'merchant_places_merchant_fk',
+      columns: [t.tenantId, t.merchantId],
+      foreignColumns: [merchants.tenantId, merchants.id],
+    }).onDelete('cascade'),
+    index('merchant_places_latlng_idx').on(t.tenantId, t.latitude, t.longitude),
+    check('merchant_places_lat_check', sql`${t.latitude} between -90 and 90`),
+    check('merchant_places_lng_check', sql`${t.longitude} between -180 and 180`),
+  ],
+);
+
+/** The banners of the tenant's home (shown between starts_at and ends_at, by sort_order). */
+export const banners = pgTable(
+  'banners',
+  {
+    tenantId: tenantId(),
+    id: serial('id').notNull(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    imageUrl: text('image_url'),
+    linkUrl: text('link_url'),
+    backgroundColor: text('background_color'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('banners_order_idx').on(t.tenantId, t.sortOrder, t.id)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    tenantId: tenantId(),
+    id: serial('id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url'),
+    linkUrl: text('link_url'),
+    isActive: boolean('is_active').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('events_starts_idx').on(t.tenantId, t.startsAt.desc(), t.id)],
+);
+
+export const notices = pgTable(
+  'notices',
+  {
+    tenantId: tenantId(),
+    id: serial('id').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('notices_list_idx').on(t.tenantId, t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** How often each keyword was searched (added in batches, like views). */
+export const searchKeywords = pgTable(
+  'search_keywords',
+  {
+    tenantId: tenantId(),
+    keyword: text('keyword').notNull(),
+    searchCount: integer('search_count').notNull().default(0),
+    lastSearchedAt: timestamp('last_searched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.keyword] }),
+    index('search_keywords_popular_idx').on(t.tenantId, t.searchCount.desc()),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;
+export type ProductMediaRow = typeof productMedia.$inferSelect;
+export type NewProductMediaRow = typeof productMedia.$inferInsert;

@@ -1,0 +1,19 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Sends an already presented answer as JSON text, skipping the per-request zod serialiser (the
+ * slowest step of a hot GET; see docs/decisions/catalogue-hot-paths.md). The route keeps its
+ * response schema for the OpenAPI document; the presenters' return types are the contract types,
+ * and the tests parse every answer with the contract schemas.
+ */
+export function sendJson<T>(reply: object, value: T, status = 200): FastifyReply {
+  return (reply as FastifyReply)
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(value) as never);
+}
+
+/** The first message of a failed validation, as the one Korean `detail` the client shows. */
+export function firstValidationMessage(error: Error & { validation?: { message?: string }[] }): string {
+  return error.validation?.[0]?.message ?? error.message ?? '요청 값이 올바르지 않습니다.';
+}

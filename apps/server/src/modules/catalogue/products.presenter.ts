@@ -1,0 +1,67 @@
+import type { Product, ProductDetail, ProductMedia } from '@app/contracts';
+import type { Storage } from '../../platform/storage/storage.js';
+import type { ProductMediaRow } from './catalogue.schema.js';
+import type { ProductWithMerchant } from './products.repository.js';
+
+/** The rating average to one decimal, 0 without reviews. */
+export function ratingAverage(total: number, count: number): number {
+  return count > 0 ? Math.round((total / count) * 10) / 10 : 0;
+}
+
+/** Row to answer, field by field, so no column reaches the client by accident. */
+export function presentProduct(row: ProductWithMerchant, storage: Storage): Product {
+  return {
+    id: row.id,
+    title: row.title,
+    name: row.title,
+    description: row.description,
+    price: row.price,
+    original_price: row.originalPrice,
+    discount_rate: row.discountRate,
+    is_available: row.isAvailable,
+    category_type: row.categoryType,
+    category: row.category,
+    delivery_category: row.deliveryCategory,
+    is_delivery: row.isDelivery,
+    display_remaining: row.displayRemaining,
+    image_url: row.imageKey ? storage.url(row.imageKey) : null,
+    thumbnail_url: row.thumbnailKey ? storage.url(row.thumbnailKey) : null,
+    merchant_id: row.merchantId,
+    merchant: { id: row.merchantId, owner_id: row.merchantOwnerId, business_name: row.merchantBusinessName },
+    rating_average: ratingAverage(row.ratingTotal, row.ratingCount),
+    rating_count: row.ratingCount,
+    views_count: row.viewsCount,
+    orders_count: row.ordersCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,
+  };
+}
+
+export function presentMedia(row: ProductMediaRow, storage: Storage): ProductMedia {
+  const thumbnail = storage.url(row.thumbnailKey);
+  return {
+    id: row.id,
+    file_path: storage.url(row.fileKey),
+    thumbnail_path: thumbnail,
+    thumbnail_url: thumbnail,
+    media_type: 'image',
+    file_name: row.fileName,
+    is_thumbnail: row.isThumbnail,
+    order: row.sortOrder,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+export function presentProductDetail(
+  row: ProductWithMerchant,
+  media: ProductMediaRow[],
+  storage: Storage,
+): ProductDetail {
+  return {
+    ...presentProduct(row, storage),
+    media: media.map((m) => presentMedia(m, storage)),
+    reviews: [],
+  };
+}

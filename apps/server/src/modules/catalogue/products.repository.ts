@@ -1,0 +1,317 @@
+import type { CategoryType } from '@app/contracts';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { merchants } from '../users/users.schema.js';
+import {
+  type NewProductMediaRow,
+  type NewProductRow,
+  type ProductMediaRow,
+  type ProductRow,
+  productMedia,
+  products,
+} from './catalogue.schema.js';
+
+/** A product row with the three merchant fields every answer carries. */
+export interface ProductWithMerchant extends ProductRow {
+  merchantOwnerId: number;
+  merchantBusinessName: string;
+}
+
+// The merchant's name comes from the accounts module's table by a read-only join on the
+// composite key: a second round trip per list would double the cost of every hot list.
+const productWithMerchant = {
+  ...getTableColumns(products),
+  merchantOwnerId: merchants.userId,
+  merchantBusinessName: merchants.businessName,
+};
+const merchantJoin = and(eq(merchants.tenantId, products.tenantId), eq(merchants.id, products.merchantId));
+
+export type ProductSort = 'latest' | 'popular' | 'price_asc' | 'price_desc' | 'discount' | 'views' | 'orders';
+
+export interface ProductFilter {
+  tenantId: number;
+  /** The kinds the tenant offers (its shopping and delivery switches). */
+  kinds: CategoryType[];
+  categoryType?: CategoryType;
+  merchantId?: number;
+  /** A shopping or delivery category value. */
+  category?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  /** Substring of title or description (already trimmed, non-empty). */
+  q?: string;
+  isDelivery?: boolean;
+  /** Lists for the public show only products on sale; the owner's own list shows every one. */
+  includeUnavailable?: boolean;
+  discountedOnly?: boolean;
+}
+
+/** `%text%` for LIKE with the pattern characters of the text escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The search expression; the same text as the trigram index of the migration, so it can use it. */
+export const searchText = sql`lower(${products.title} || ' ' || ${products.description})`;
+
+function conditions(f: ProductFilter): SQL[] {
+  const where: SQL[] = [eq(products.tenantId, f.tenantId), isNull(products.deletedAt)];
+  const kinds = f.categoryType ? f.kinds.filter((k) => k === f.categoryType) : f.kinds;
+  if (kinds.length === 0) where.push(sql`false`);
+  else if (kinds.length === 1) where.push(eq(products.categoryType, kinds[0] as CategoryType));
+  if (f.merchantId !== undefined) where.push(eq(products.merchantId, f.merchantId));
+  if (f.category) {
+    where.push(
+      f.categoryType === 'pickup'
+        ? eq(products.deliveryCategory, f.category)
+        : f.categoryType === 'shopping'
+          ? eq(products.category, f.category)
+          : sql`(${products.category} = ${f.category} or ${products.deliveryCategory} = ${f.category})`,
+    );
+  }
+  if (f.minPrice !== undefined) where.push(gte(products.price, f.minPrice));
+  if (f.maxPrice !== undefined) where.push(lte(products.price, f.maxPrice));
+  if (f.q) where.push(sql`${searchText} like ${containsPattern(f.q)}`);
+  if (f.isDelivery !== undefined) where.push(eq(products.isDelivery, f.isDelivery));
+  if (!f.includeUnavailable) where.push(eq(products.isAvailable, true));
+  if (f.discountedOnly) where.push(sql`${products.discountRate} > 0`);
+  return where;
+}
+
+function ordering(sort: ProductSort): SQL[] {
+  switch (sort) {
+    case 'latest':
+      return [desc(products.createdAt), desc(products.id)];
+    case 'price_asc':
+      return [asc(products.price), desc(products.id)];
+    case 'price_desc':
+      return [desc(products.price), desc(products.id)];
+    case 'discount':
+      return [desc(products.discountRate), desc(products.id)];
+    case 'views':
+      return [desc(products.viewsCount), desc(products.id)];
+    case 'orders':
+      return [desc(products.ordersCount), desc(products.id)];
+    default:
+      return [desc(products.ordersCount), desc(products.viewsCount), desc(products.id)];
+  }
+}
+
+export function listProducts(
+  db: DbOrTx,
+  filter: ProductFilter,
+  sort: ProductSort,
+  limit: number,
+  offset: number,
+): Promise<ProductWithMerchant[]> {
+  return db
+    .select(productWithMerchant)
+    .from(products)
+    .innerJoin(merchants, merchantJoin)
+    .where(and(...conditions(filter)))
+    .orderBy(...ordering(sort))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countProducts(db: DbOrTx, filter: ProductFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(...conditions(filter)));
+  return row?.n ?? 0;
+}
+
+/**
+ * The top `perCategory` products of each shopping category by ranking, in one round trip: a
+ * lateral LIMIT per category, each an index range scan (products_category_ranking_idx).
+ */
+export async function topProductsPerCategory(
+  db: DbOrTx,
+  tenantId: number,
+  categories: readonly string[],
+  perCategory: number,
+): Promise<ProductWithMerchant[]> {
+  if (categories.length === 0) return [];
+  const ids = await db.execute<{ id: number }>(sql`
+    select top.id from unnest(array[${sql.join(
+      categories.map((c) => sql`${c}`),
+      sql`, `,
+    )}]::text[]) as c(category)
+    cross join lateral (
+      select p.id from products p
+      where p.tenant_id = ${tenantId} and p.category = c.category and p.deleted_at is null and p.is_available
+      order by p.orders_count desc, p.views_count desc, p.id desc
+      limit ${perCategory}
+    ) top`);
+  const list = ids.rows.map((r) => Number(r.id));
+  return findProductsByIds(db, tenantId, list);
+}
+
+/** Live products by id (any order; the caller orders them). */
+export function findProductsByIds(db: DbOrTx, tenantId: number, ids: number[]): Promise<ProductWithMerchant[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(productWithMerchant)
+    .from(products)
+    .innerJoin(merchants, merchantJoin)
+    .where(and(eq(products.tenantId, tenantId), inArray(products.id, ids), isNull(products.deletedAt)));
+}
+
+/** A product of the tenant, deleted or not (the service decides what a deleted one answers). */
+export async function findProduct(
+  db: DbOrTx,
+  tenantId: number,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<ProductWithMerchant | undefined> {
+  const query = db
+    .select(productWithMerchant)
+    .from(products)
+    .innerJoin(merchants, merchantJoin)
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update', { of: products }) : await query;
+  return row;
+}
+
+export async function insertProduct(db: DbOrTx, values: NewProductRow): Promise<ProductRow> {
+  const [row] = await db.insert(products).values(values).returning();
+  if (!row) throw new Error('insert into products returned no row');
+  return row;
+}
+
+export async function updateProduct(
+  db: DbOrTx,
+  tenantId: number,
+  id: number,
+  values: Partial<NewProductRow>,
+): Promise<void> {
+  await db
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
+}
+
+export type DeletedSort = 'deleted_desc' | 'deleted_asc' | 'title' | 'price';
+
+export function listDeletedProducts(
+  db: DbOrTx,
+  tenantId: number,
+  merchantId: number,
+  sort: DeletedSort,
+  limit: number,
+  offset: number,
+): Promise<ProductWithMerchant[]> {
+  const order =
+    sort === 'deleted_asc'
+      ? [asc(products.deletedAt), asc(products.id)]
+      : sort === 'title'
+        ? [asc(products.title), desc(products.id)]
+        : sort === 'price'
+          ? [asc(products.price), desc(products.id)]
+          : [desc(products.deletedAt), desc(products.id)];
+  return db
+    .select(productWithMerchant)
+    .from(products)
+    .innerJoin(merchants, merchantJoin)
+    .where(and(eq(products.tenantId, tenantId), eq(products.merchantId, merchantId), isNotNull(products.deletedAt)))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countDeletedProducts(db: DbOrTx, tenantId: number, merchantId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), eq(products.merchantId, merchantId), isNotNull(products.deletedAt)));
+  return row?.n ?? 0;
+}
+
+/** Adds batched view counts: one statement for every product of the batch. */
+export async function addProductViews(db: DbOrTx, counts: { tenantId: number; id: number; n: number }[]) {
+  if (counts.length === 0) return;
+  const values = sql.join(
+    counts.map((c) => sql`(${c.tenantId}::int, ${c.id}::int, ${c.n}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update products p set views_count = p.views_count + v.n
+    from (values ${values}) as v(tenant_id, id, n)
+    where p.tenant_id = v.tenant_id and p.id = v.id`);
+}
+
+/** Product counts per category of the tenant's live products on sale. */
+export async function countByCategory(db: DbOrTx, tenantId: number) {
+  return db
+    .select({
+      categoryType: products.categoryType,
+      category: sql<string>`coalesce(${products.category}, ${products.deliveryCategory})`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), isNull(products.deletedAt), eq(products.isAvailable, true)))
+    .groupBy(products.categoryType, sql`coalesce(${products.category}, ${products.deliveryCategory})`);
+}
+
+/** Titles containing the text, for keyword suggestions. */
+export async function suggestTitles(db: DbOrTx, tenantId: number, kinds: CategoryType[], q: string, limit: number) {
+  const rows = await db
+    .select({ title: products.title })
+    .from(products)
+    .where(
+      and(
+        eq(products.tenantId, tenantId),
+        isNull(products.deletedAt),
+        eq(products.isAvailable, true),
+        kinds.length === 1 ? eq(products.categoryType, kinds[0] as CategoryType) : undefined,
+        kinds.length === 0 ? sql`false` : undefined,
+        sql`lower(${products.title}) like ${containsPattern(q)}`,
+      ),
+    )
+    .orderBy(desc(products.ordersCount), desc(products.viewsCount), desc(products.id))
+    .limit(limit);
+  return rows.map((r) => r.title);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Media
+// ---------------------------------------------------------------------------------------------
+
+export function listMedia(db: DbOrTx, tenantId: number, productId: number): Promise<ProductMediaRow[]> {
+  return db
+    .select()
+    .from(productMedia)
+    .where(and(eq(productMedia.tenantId, tenantId), eq(productMedia.productId, productId)))
+    .orderBy(asc(productMedia.sortOrder), asc(productMedia.id));
+}
+
+export async function insertMedia(db: DbOrTx, values: NewProductMediaRow): Promise<ProductMediaRow> {
+  const [row] = await db.insert(productMedia).values(values).returning();
+  if (!row) throw new Error('insert into product_media returned no row');
+  return row;
+}
+
+export async function deleteMedia(db: DbOrTx, tenantId: number, productId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .delete(productMedia)
+    .where(
+      and(eq(productMedia.tenantId, tenantId), eq(productMedia.productId, productId), inArray(productMedia.id, ids)),
+    )
+    .returning();
+}
+
+export async function setMediaPosition(
+  db: DbOrTx,
+  tenantId: number,
+  id: number,
+  sortOrder: number,
+  isThumbnail: boolean,
+) {
+  await db
+    .update(productMedia)
+    .set({ sortOrder, isThumbnail })
+    .where(and(eq(productMedia.tenantId, tenantId), eq(productMedia.id, id)));
+}

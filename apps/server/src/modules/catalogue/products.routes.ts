@@ -1,0 +1,348 @@
+import multipart from '@fastify/multipart';
+import {
+  deletedProductsQuerySchema,
+  errorSchema,
+  mediaBulkDeleteSchema,
+  mediaListSchema,
+  mediaOrderSchema,
+  PRODUCT_IMAGE_BYTES_MAX,
+  productDetailSchema,
+  productInputSchema,
+  productListQuerySchema,
+  productListSchema,
+  productMediaSchema,
+  productMessages,
+  productSchema,
+} from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireMerchant } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import { readImageUpload } from '../../platform/media/upload.js';
+import { firstValidationMessage, sendJson } from './json-reply.js';
+import { kindsOf } from './products.service.js';
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const idParams = z.object({ id });
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+/** Catalogue calls need the shopping or the delivery feature of the tenant. */
+function requireCatalogue(request: FastifyRequest) {
+  if (kindsOf(request.tenant).length === 0) {
+    throw AppError.notFound('이 서비스에서 제공하지 않는 기능입니다.', 'feature_disabled');
+  }
+}
+
+/** With `attachValidation`, routes check the session first and then answer bad input in one Korean sentence. */
+function assertValid(request: FastifyRequest) {
+  if (request.validationError) {
+    throw AppError.badRequest(firstValidationMessage(request.validationError), 'validation_error');
+  }
+}
+
+const uploadMessages = {
+  missing: productMessages.imageMissing,
+  tooLarge: productMessages.imageTooLarge,
+  heic: productMessages.imageHeic,
+  imageOnly: productMessages.imageOnly,
+};
+
+export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Multipart only in this scope, with the product image limits enforced while reading.
+  await app.register(multipart, {
+    limits: { fileSize: PRODUCT_IMAGE_BYTES_MAX, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
+  const { products } = app.catalogue;
+  const tags = ['products'];
+
+  for (const path of ['/products', '/products/']) {
+    app.get(
+      path,
+      {
+        schema: {
+          hide: path.endsWith('/'),
+          tags,
+          summary: '상품 목록 (page, size, merchant_id, category, min_price, max_price, q, sort)',
+          querystring: productListQuerySchema,
+          response: { 200: productListSchema, 400: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        requireCatalogue(request);
+        const answer = await products.listProducts(request.tenant, request.query, {
+          viewerMerchantId: request.user?.merchantId,
+        });
+        return sendJson(reply, answer);
+      },
+    );
+    app.post(
+      path,
+      {
+        attachValidation: true,
+        schema: {
+          hide: path.endsWith('/'),
+          tags,
+          summary: '상품 등록 (판매자)',
+          body: productInputSchema,
+          response: { 201: productDetailSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        requireCatalogue(request);
+        const merchant = requireMerchant(request);
+        assertValid(request);
+        return sendJson(reply, await products.createProduct(request.tenant, merchant, request.body), 201);
+      },
+    );
+  }
+
+  const lists = [
+    ['/products/search', '상품 검색 (q와 목록 필터)', 'popular', false],
+    ['/products/popular', '인기 상품 (주문, 조회 순)', 'popular', false],
+    ['/products/latest', '최신 상품', 'latest', false],
+    ['/products/discount', '할인 상품 (할인율 순)', 'discount', true],
+  ] as const;
+  for (const [path, summary, sort, discountedOnly] of lists) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary,
+          querystring: productListQuerySchema,
+          response: { 200: productListSchema, 400: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        requireCatalogue(request);
+        const answer = await products.listProducts(request.tenant, request.query, {
+          sort,
+          discountedOnly,
+          viewerMerchantId: request.user?.merchantId,
+        });
+        return sendJson(reply, answer);
+      },
+    );
+  }
+
+  app.get(
+    '/products/category/:category',
+    {
+      schema: {
+        tags,
+        summary: '카테고리별 상품 (쇼핑 또는 배달 카테고리 값)',
+        params: z.object({ category: z.string().max(50) }),
+        querystring: productListQuerySchema.omit({ category: true }),
+        response: { 200: productListSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      requireCatalogue(request);
+      const answer = await products.listProducts(
+        request.tenant,
+        { ...request.query, category: request.params.category },
+        { sort: 'popular' },
+      );
+      return sendJson(reply, answer);
+    },
+  );
+
+  app.get(
+    '/products/deleted',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: '삭제된 내 상품 (판매자)',
+        querystring: deletedProductsQuerySchema,
+        response: { 200: productListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireCatalogue(request);
+      const merchant = requireMerchant(request);
+      assertValid(request);
+      return sendJson(reply, await products.listDeleted(request.tenant, merchant, request.query));
+    },
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        summary: '상품 상세 (이미지 포함)',
+        params: idParams,
+        response: { 200: productDetailSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      requireCatalogue(request);
+      return sendJson(reply, await products.getProduct(request.tenant, request.params.id));
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: '상품 수정 (소유 판매자; 상품 유형은 바꿀 수 없음)',
+        params: idParams,
+        body: productInputSchema,
+        response: { 200: productDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireCatalogue(request);
+      const merchant = requireMerchant(request);
+      assertValid(request);
+      return sendJson(reply, await products.updateProduct(request.tenant, merchant, request.params.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: '상품 삭제 (소프트 삭제, 소유 판매자)',
+        params: idParams,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireCatalogue(request);
+      const merchant = requireMerchant(request);
+      assertValid(request);
+      return sendJson(reply, await products.deleteProduct(request.tenant, merchant, request.params.id));
+    },
+  );
+
+  app.post(
+    '/products/:id/restore',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: '삭제된 상품 복구 (소유 판매자)',
+        params: idParams,
+        response: { 200: productDetailSchema, 409: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireCatalogue(request);
+      const merchant = requireMerchant(request);
+      assertValid(request);
+      return sendJson(reply, await products.restoreProduct(request.tenant, merchant, request.params.id));
+    },
+  );
+
+  // --- media -----------------------------------------------------------------------------------
+
+  app.get(
+    '/products/:id/media',
+    {
+      schema: {
+        tags,
+        summary: '상품 이미지 목록 (순서대로, 첫 이미지가 대표)',
+        params: idParams,
+        response: { 200: mediaListSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      requireCatalogue(request);
+      return sendJson(reply, { media: await products.listMedia(request.tenant, request.params.id) });
+    },
+  );
+
+  app.post(
+    '/products/:id/media',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: '상품 이미지 업로드 (multipart: file, is_thumbnail; JPG/PNG/GIF/WebP, 20MB 이하, 최대 10개)',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 201: productMediaSchema, 413: errorSchema, 415: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireCatalogue(request);
+      const merchant = requireMerchant(request);
+      assertValid(request);
+      await products.assertCanAddMedia(request.tenant, merchant, request.params.id);
+      const upload = await readImageUpload(request, uploadMessages);
+      const asThumbnail = ['true', '1', 'on'].includes((upload.fields.is_thumbnail ?? '').toLowerCase());
+      const media = await products.addMedia(request.tenant, merchant, request.params.id, upload, asThumbnail);
+      return sendJson(reply, media, 201);
+    },
+  );
+
+  app.delete(
+    '/products/:id/media/:mediaId',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: '상품 이미지 삭제',
+        params: z.object({ id, mediaId: id }),
+        response: { 200: mediaListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireCatalogue(request);
+      const merchant = requireMerchant(request);
+      assertValid(request);
+      const media = await products.deleteMedia(request.tenant, merchant, request.params.id, [request.params.mediaId]);
+      return sendJson(reply, { media });
+    },
+  );
+
+  app.delete(
+    '/products/:id/media',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: '상품 이미지 여러 개 삭제 (본문 ids)',
+        params: idParams,
+        body: mediaBulkDeleteSchema,
+        response: { 200: mediaListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireCatalogue(request);
+      const merchant = requireMerchant(request);
+      assertValid(request);
+      const media = await products.deleteMedia(request.tenant, merchant, request.params.id, request.body.ids);
+      return sendJson(reply, { media });
+    },
+  );
+
+  app.put(
+    '/products/:id/media/order',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: '상품 이미지 순서 저장 (첫 항목이 대표 이미지)',
+        params: idParams,
+        body: mediaOrderSchema,
+        response: { 200: mediaListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireCatalogue(request);
+      const merchant = requireMerchant(request);
+      assertValid(request);
+      const media = await products.orderMedia(request.tenant, merchant, request.params.id, request.body);
+      return sendJson(reply, { media });
+    },
+  );
+};

@@ -1,0 +1,376 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CategoryType,
+  type MainShopping,
+  computeDiscountRate,
+  deliveryCategoryValues,
+  PRODUCT_IMAGES_MAX,
+  type Product,
+  type ProductDetail,
+  type ProductInputParsed,
+  type ProductList,
+  type ProductListQuery,
+  type ProductMedia,
+  productMessages,
+  shoppingCategoryValues,
+} from '@app/contracts';
+import type { CurrentUser } from '../../platform/auth.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { makeImageVariants, UnreadableImageError } from '../../platform/media/images.js';
+import type { ImageUpload } from '../../platform/media/upload.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import type { TenantRow } from '../tenants/tenants.schema.js';
+import type { BatchedCounts } from './batched-counts.js';
+import type { ProductMediaRow } from './catalogue.schema.js';
+import { assertOwner } from './products.policy.js';
+import { presentMedia, presentProduct, presentProductDetail } from './products.presenter.js';
+import * as repo from './products.repository.js';
+
+export type Merchant = CurrentUser & { merchantId: number };
+
+/** The product kinds a tenant offers: shopping with its shopping switch, pickup with delivery. */
+export function kindsOf(tenant: TenantRow): CategoryType[] {
+  const kinds: CategoryType[] = [];
+  if (tenant.features.shopping) kinds.push('shopping');
+  if (tenant.features.delivery) kinds.push('pickup');
+  return kinds;
+}
+
+export const productNotFound = () => AppError.notFound('상품을 찾을 수 없습니다.', 'product_not_found');
+const kindDisabled = () => AppError.notFound('이 서비스에서 제공하지 않는 기능입니다.', 'feature_disabled');
+
+const isShoppingCategory = (v: string) => (shoppingCategoryValues as readonly string[]).includes(v);
+const isDeliveryCategory = (v: string) => (deliveryCategoryValues as readonly string[]).includes(v);
+
+/** Paging of every list: the page asked, bounded size, and the page count of the total. */
+export function paged(page: number, size: number, total: number) {
+  return { total, page, size, pages: Math.max(1, Math.ceil(total / size)) };
+}
+
+export function createProductsService(deps: { db: Db; storage: Storage; counts: BatchedCounts }) {
+  const { db, storage, counts } = deps;
+  const present = (row: repo.ProductWithMerchant) => presentProduct(row, storage);
+
+  /** A live product of the tenant whose kind the tenant offers; 404 otherwise. */
+  async function findLive(tenant: TenantRow, id: number, tx: DbOrTx = db, forUpdate = false) {
+    const row = await repo.findProduct(tx, tenant.id, id, { forUpdate });
+    if (!row || row.deletedAt) throw productNotFound();
+    if (!kindsOf(tenant).includes(row.categoryType)) throw productNotFound();
+    return row;
+  }
+
+  /** A product the merchant may change: 404 when missing (or another tenant's), 403 when another merchant's. */
+  async function findOwned(tenant: TenantRow, merchant: Merchant, id: number, tx: DbOrTx = db, forUpdate = false) {
+    const row = await findLive(tenant, id, tx, forUpdate);
+    assertOwner(merchant, row);
+    return row;
+  }
+
+  /** Applies the image order rule: order 0..n-1 as listed, the first is the thumbnail (and the product's image). */
+  async function normaliseMedia(tx: DbOrTx, tenantId: number, productId: number, ordered: ProductMediaRow[]) {
+    for (const [index, m] of ordered.entries()) {
+      if (m.sortOrder !== index || m.isThumbnail !== (index === 0)) {
+        await repo.setMediaPosition(tx, tenantId, m.id, index, index === 0);
+        m.sortOrder = index;
+        m.isThumbnail = index === 0;
+      }
+    }
+    const first = ordered[0];
+    await repo.updateProduct(tx, tenantId, productId, {
+      imageKey: first?.fileKey ?? null,
+      thumbnailKey: first?.thumbnailKey ?? null,
+    });
+    return ordered;
+  }
+
+  async function detail(tenant: TenantRow, id: number, tx: DbOrTx = db): Promise<ProductDetail> {
+    const row = await repo.findProduct(tx, tenant.id, id);
+    if (!row) throw productNotFound();
+    const media = await repo.listMedia(tx, tenant.id, id);
+    return presentProductDetail(row, media, storage);
+  }
+
+  function fieldsOf(input: ProductInputParsed, kind: CategoryType) {
+    return {
+      title: input.title,
+      description: input.description,
+      price: input.price,
+      originalPrice: input.original_price ?? null,
+      discountRate: computeDiscountRate(input.price, input.original_price),
+      category: kind === 'shopping' ? (input.category ?? null) : null,
+      deliveryCategory: kind === 'pickup' ? (input.delivery_category ?? null) : null,
+      isDelivery: kind === 'pickup' ? input.is_delivery : false,
+      isAvailable: input.is_available,
+      displayRemaining: input.display_remaining,
+    };
+  }
+
+  return {
+    /** The public product page: a live product of a kind the tenant offers; counts a view. */
+    async getProduct(tenant: TenantRow, id: number): Promise<ProductDetail> {
+      const row = await findLive(tenant, id);
+      const media = await repo.listMedia(db, tenant.id, id);
+      counts.addView(tenant.id, id);
+      return presentProductDetail(row, media, storage);
+    },
+
+    /**
+     * Lists of live products with the catalogue filters. The public sees products on sale; a
+     * merchant asking for its own products (merchant_id = its own) sees unavailable ones too.
+     */
+    async listProducts(
+      tenant: TenantRow,
+      query: ProductListQuery,
+      options: { sort?: repo.ProductSort; viewerMerchantId?: number | null; discountedOnly?: boolean } = {},
+    ): Promise<ProductList> {
+      const category = query.category && query.category !== 'all' ? query.category : undefined;
+      if (category && !isShoppingCategory(category) && !isDeliveryCategory(category)) {
+        return { products: [], ...paged(query.page, query.size, 0) };
+      }
+      const filter: repo.ProductFilter = {
+        tenantId: tenant.id,
+        kinds: kindsOf(tenant),
+        categoryType: query.category_type ?? (category ? (isShoppingCategory(category) ? 'shopping' : 'pickup') : undefined),
+        merchantId: query.merchant_id,
+        category,
+        minPrice: query.min_price,
+        maxPrice: query.max_price,
+        q: query.q || undefined,
+        isDelivery: query.is_delivery === undefined ? undefined : query.is_delivery === 'true',
+        includeUnavailable:
+          query.merchant_id !== undefined && options.viewerMerchantId === query.merchant_id ? true : undefined,
+        discountedOnly: options.discountedOnly,
+      };
+      const sort = query.sort ?? options.sort ?? 'latest';
+      const [rows, total] = await Promise.all([
+        repo.listProducts(db, filter, sort, query.size, (query.page - 1) * query.size),
+        repo.countProducts(db, filter),
+      ]);
+      if (filter.q && query.page === 1) counts.addSearch(tenant.id, filter.q);
+      return { products: rows.map(present), ...paged(query.page, query.size, total) };
+    },
+
+    /**
+     * The shopping mall's feed: `all` (BEST: the ranking of every shopping product) and the top
+     * of each category (or of the one asked), plus the search results when a text is given.
+     */
+    async shoppingFeed(
+      tenant: TenantRow,
+      query: { category?: string; q?: string; size: number },
+    ): Promise<MainShopping> {
+      const base: repo.ProductFilter = { tenantId: tenant.id, kinds: ['shopping'], categoryType: 'shopping' };
+      const category = query.category && query.category !== 'all' ? query.category : undefined;
+      const wanted = category ? shoppingCategoryValues.filter((c) => c === category) : shoppingCategoryValues;
+      const [best, perCategory, found, foundTotal] = await Promise.all([
+        repo.listProducts(db, base, 'popular', query.size, 0),
+        repo.topProductsPerCategory(db, tenant.id, wanted, query.size),
+        query.q ? repo.listProducts(db, { ...base, q: query.q }, 'popular', query.size, 0) : undefined,
+        query.q ? repo.countProducts(db, { ...base, q: query.q }) : undefined,
+      ]);
+      const ranking = (a: repo.ProductWithMerchant, b: repo.ProductWithMerchant) =>
+        b.ordersCount - a.ordersCount || b.viewsCount - a.viewsCount || b.id - a.id;
+      const categories: Record<string, Product[]> = { all: best.map(present) };
+      for (const c of wanted) {
+        categories[c] = perCategory
+          .filter((p) => p.category === c)
+          .sort(ranking)
+          .map(present);
+      }
+      if (query.q) counts.addSearch(tenant.id, query.q);
+      return found ? { categories, search_results: found.map(present), search_total: foundTotal } : { categories };
+    },
+
+    async createProduct(tenant: TenantRow, merchant: Merchant, input: ProductInputParsed): Promise<ProductDetail> {
+      const kind: CategoryType = input.category_type ?? (input.delivery_category ? 'pickup' : 'shopping');
+      if (!kindsOf(tenant).includes(kind)) throw kindDisabled();
+      const row = await repo.insertProduct(db, {
+        tenantId: tenant.id,
+        merchantId: merchant.merchantId,
+        categoryType: kind,
+        ...fieldsOf(input, kind),
+      });
+      return detail(tenant, row.id);
+    },
+
+    async updateProduct(
+      tenant: TenantRow,
+      merchant: Merchant,
+      id: number,
+      input: ProductInputParsed,
+    ): Promise<ProductDetail> {
+      return db.transaction(async (tx) => {
+        const row = await findOwned(tenant, merchant, id, tx, true);
+        const asked = input.category_type ?? (input.delivery_category && !input.category ? 'pickup' : undefined);
+        if (asked && asked !== row.categoryType) throw AppError.badRequest(productMessages.kindLocked, 'kind_locked');
+        if (row.categoryType === 'shopping' && !input.category) {
+          throw AppError.badRequest(productMessages.categoryRequired, 'validation_error');
+        }
+        if (row.categoryType === 'pickup' && !input.delivery_category) {
+          throw AppError.badRequest(productMessages.deliveryCategoryRequired, 'validation_error');
+        }
+        await repo.updateProduct(tx, tenant.id, id, fieldsOf(input, row.categoryType));
+        return detail(tenant, id, tx);
+      });
+    },
+
+    /** Soft delete: the product leaves every public list and page, and appears in the owner's deleted list. */
+    async deleteProduct(tenant: TenantRow, merchant: Merchant, id: number): Promise<Product> {
+      return db.transaction(async (tx) => {
+        await findOwned(tenant, merchant, id, tx, true);
+        await repo.updateProduct(tx, tenant.id, id, { deletedAt: new Date() });
+        const row = await repo.findProduct(tx, tenant.id, id);
+        return present(row as repo.ProductWithMerchant);
+      });
+    },
+
+    async restoreProduct(tenant: TenantRow, merchant: Merchant, id: number): Promise<ProductDetail> {
+      return db.transaction(async (tx) => {
+        const row = await repo.findProduct(tx, tenant.id, id, { forUpdate: true });
+        if (!row || !kindsOf(tenant).includes(row.categoryType)) throw productNotFound();
+        assertOwner(merchant, row);
+        if (!row.deletedAt) throw AppError.conflict('삭제되지 않은 상품입니다.', 'product_not_deleted');
+        await repo.updateProduct(tx, tenant.id, id, { deletedAt: null });
+        return detail(tenant, id, tx);
+      });
+    },
+
+    async listDeleted(
+      tenant: TenantRow,
+      merchant: Merchant,
+      query: { page: number; size: number; sort: repo.DeletedSort },
+    ): Promise<ProductList> {
+      const [rows, total] = await Promise.all([
+        repo.listDeletedProducts(db, tenant.id, merchant.merchantId, query.sort, query.size, (query.page - 1) * query.size),
+        repo.countDeletedProducts(db, tenant.id, merchant.merchantId),
+      ]);
+      return { products: rows.map(present), ...paged(query.page, query.size, total) };
+    },
+
+    // -------------------------------------------------------------------------------------------
+    // Media
+    // -------------------------------------------------------------------------------------------
+
+    async listMedia(tenant: TenantRow, id: number): Promise<ProductMedia[]> {
+      await findLive(tenant, id);
+      return (await repo.listMedia(db, tenant.id, id)).map((m) => presentMedia(m, storage));
+    },
+
+    /** Checked before the upload is read, so that a refused upload costs nothing. */
+    async assertCanAddMedia(tenant: TenantRow, merchant: Merchant, id: number): Promise<void> {
+      await findOwned(tenant, merchant, id);
+      const media = await repo.listMedia(db, tenant.id, id);
+      if (media.length >= PRODUCT_IMAGES_MAX) throw AppError.badRequest(productMessages.imagesMax, 'too_many_images');
+    },
+
+    /**
+     * Re-encodes the image, stores both sizes, then records it under the product row's lock (so
+     * that two uploads at once cannot pass ten). Files of a failed insert are removed again.
+     */
+    async addMedia(
+      tenant: TenantRow,
+      merchant: Merchant,
+      id: number,
+      upload: ImageUpload,
+      asThumbnail: boolean,
+    ): Promise<ProductMedia> {
+      let variants: Awaited<ReturnType<typeof makeImageVariants>>;
+      try {
+        variants = await makeImageVariants(upload.data);
+      } catch (err) {
+        if (err instanceof UnreadableImageError) {
+          throw AppError.badRequest(productMessages.imageUnreadable, 'image_unreadable');
+        }
+        throw err;
+      }
+      const base = `tenants/${tenant.id}/products/${id}/${randomUUID()}`;
+      const fileKey = `${base}-display.${variants.display.extension}`;
+      const thumbnailKey = `${base}-thumb.${variants.thumbnail.extension}`;
+      await storage.put(fileKey, variants.display.data, { contentType: variants.display.contentType });
+      await storage.put(thumbnailKey, variants.thumbnail.data, { contentType: variants.thumbnail.contentType });
+      try {
+        return await db.transaction(async (tx) => {
+          await findOwned(tenant, merchant, id, tx, true);
+          const existing = await repo.listMedia(tx, tenant.id, id);
+          if (existing.length >= PRODUCT_IMAGES_MAX) {
+            throw AppError.badRequest(productMessages.imagesMax, 'too_many_images');
+          }
+          const inserted = await repo.insertMedia(tx, {
+            tenantId: tenant.id,
+            productId: id,
+            fileKey,
+            thumbnailKey,
+            fileName: upload.fileName,
+            contentType: variants.display.contentType,
+            width: variants.display.width,
+            height: variants.display.height,
+            sizeBytes: variants.display.data.length,
+            sortOrder: existing.length,
+            isThumbnail: false,
+          });
+          const ordered = asThumbnail ? [inserted, ...existing] : [...existing, inserted];
+          await normaliseMedia(tx, tenant.id, id, ordered);
+          return presentMedia(inserted, storage);
+        });
+      } catch (err) {
+        await storage.delete([fileKey, thumbnailKey]).catch(() => undefined);
+        throw err;
+      }
+    },
+
+    /** Deletes images of the product (unknown ids answer 404 and delete nothing). */
+    async deleteMedia(tenant: TenantRow, merchant: Merchant, id: number, ids: number[]): Promise<ProductMedia[]> {
+      const unique = [...new Set(ids)];
+      const { remaining, removed } = await db.transaction(async (tx) => {
+        await findOwned(tenant, merchant, id, tx, true);
+        const existing = await repo.listMedia(tx, tenant.id, id);
+        const known = new Set(existing.map((m) => m.id));
+        if (unique.some((m) => !known.has(m))) {
+          throw AppError.notFound('이미지를 찾을 수 없습니다.', 'media_not_found');
+        }
+        const removedRows = await repo.deleteMedia(tx, tenant.id, id, unique);
+        const left = await normaliseMedia(
+          tx,
+          tenant.id,
+          id,
+          existing.filter((m) => !unique.includes(m.id)),
+        );
+        return { remaining: left, removed: removedRows };
+      });
+      await storage.delete(removed.flatMap((m) => [m.fileKey, m.thumbnailKey])).catch(() => undefined);
+      return remaining.map((m) => presentMedia(m, storage));
+    },
+
+    /**
+     * Saves the order: items sorted by `order`; an item flagged is_thumbnail goes first (the
+     * first is the thumbnail). Images not listed keep their relative order after the listed ones.
+     */
+    async orderMedia(
+      tenant: TenantRow,
+      merchant: Merchant,
+      id: number,
+      items: { id: number; order: number; is_thumbnail?: boolean }[],
+    ): Promise<ProductMedia[]> {
+      if (new Set(items.map((i) => i.id)).size !== items.length) {
+        throw AppError.badRequest('같은 이미지가 두 번 들어 있습니다.', 'duplicate_media');
+      }
+      return db.transaction(async (tx) => {
+        await findOwned(tenant, merchant, id, tx, true);
+        const existing = await repo.listMedia(tx, tenant.id, id);
+        const byId = new Map(existing.map((m) => [m.id, m]));
+        if (items.some((i) => !byId.has(i.id))) {
+          throw AppError.notFound('이미지를 찾을 수 없습니다.', 'media_not_found');
+        }
+        const sorted = [...items].sort((a, b) => a.order - b.order || a.id - b.id);
+        const flagged = sorted.findIndex((i) => i.is_thumbnail);
+        if (flagged > 0) sorted.unshift(...sorted.splice(flagged, 1));
+        const listed = sorted.map((i) => byId.get(i.id) as ProductMediaRow);
+        const rest = existing.filter((m) => !items.some((i) => i.id === m.id));
+        const ordered = await normaliseMedia(tx, tenant.id, id, [...listed, ...rest]);
+        return ordered.map((m) => presentMedia(m, storage));
+      });
+    },
+  };
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;

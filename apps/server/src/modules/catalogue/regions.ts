@@ -1,0 +1,20 @@
+/** The regions of `/api/regions` and the merchants' `region` codes: Korea's 17 metropolitan areas and provinces. */
+export const regions = [
+  { code: 'seoul', name: '서울' },
+  { code: 'busan', name: '부산' },
+  { code: 'daegu', name: '대구' },
+  { code: 'incheon', name: '인천' },
+  { code: 'gwangju', name: '광주' },
+  { code: 'daejeon', name: '대전' },
+  { code: 'ulsan', name: '울산' },
+  { code: 'sejong', name: '세종' },
+  { code: 'gyeonggi', name: '경기' },
+  { code: 'gangwon', name: '강원' },
+  { code: 'chungbuk', name: '충북' },
+  { code: 'chungnam', name: '충남' },
+  { code: 'jeonbuk', name: '전북' },
+  { code: 'jeonnam', name: '전남' },
+  { code: 'gyeongbuk', name: '경북' },
+  { code: 'gyeongnam', name: '경남' },
+  { code: 'jeju', name: '제주' },
+] as const;

@@ -1,0 +1,149 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.js';
+import {
+  type MerchantRow,
+  merchants,
+  type NewMerchantRow,
+  type NewUserRow,
+  platformAdmins,
+  type SocialAccountRow,
+  socialAccounts,
+  type UserRow,
+  users,
+} from './users.schema.js';
+
+export interface AccountRow {
+  user: UserRow;
+  merchant: MerchantRow | null;
+  isAdmin: boolean;
+}
+
+/** A live (not deleted) account with its merchant profile and admin grant, in one query. */
+export async function findAccount(db: DbOrTx, tenantId: number, userId: number): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select({ user: users, merchant: merchants, adminSince: platformAdmins.grantedAt })
+    .from(users)
+    .leftJoin(merchants, and(eq(merchants.tenantId, users.tenantId), eq(merchants.userId, users.id)))
+    .leftJoin(platformAdmins, and(eq(platformAdmins.tenantId, users.tenantId), eq(platformAdmins.userId, users.id)))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  return row && { user: row.user, merchant: row.merchant, isAdmin: row.adminSince !== null };
+}
+
+export async function findUserByEmail(db: DbOrTx, tenantId: number, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function usernameExists(db: DbOrTx, tenantId: number, username: string, exceptUserId?: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), sql`lower(${users.username}) = lower(${username})`))
+    .limit(1);
+  return row !== undefined && row.id !== exceptUserId;
+}
+
+export async function emailExists(db: DbOrTx, tenantId: number, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.email, email)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The most recently registered live account with this phone (digits). */
+export async function findUserByPhone(db: DbOrTx, tenantId: number, phone: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.phone, phone), isNull(users.deletedAt)))
+    .orderBy(desc(users.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
+}
+
+export async function insertMerchant(db: DbOrTx, values: NewMerchantRow): Promise<MerchantRow> {
+  const [row] = await db.insert(merchants).values(values).returning();
+  if (!row) throw new Error('insert into merchants returned no row');
+  return row;
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  tenantId: number,
+  userId: number,
+  values: Partial<Omit<NewUserRow, 'tenantId' | 'id'>>,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+export async function updateMerchant(
+  db: DbOrTx,
+  tenantId: number,
+  userId: number,
+  values: Partial<Omit<NewMerchantRow, 'tenantId' | 'id' | 'userId'>>,
+): Promise<void> {
+  await db
+    .update(merchants)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(merchants.tenantId, tenantId), eq(merchants.userId, userId)));
+}
+
+export async function grantAdmin(db: DbOrTx, tenantId: number, userId: number, grantedBy: string): Promise<void> {
+  await db.insert(platformAdmins).values({ tenantId, userId, grantedBy }).onConflictDoNothing();
+}
+
+export async function revokeAdmin(db: DbOrTx, tenantId: number, userId: number): Promise<void> {
+  await db.delete(platformAdmins).where(and(eq(platformAdmins.tenantId, tenantId), eq(platformAdmins.userId, userId)));
+}
+
+export async function findSocialAccount(
+  db: DbOrTx,
+  tenantId: number,
+  provider: SocialAccountRow['provider'],
+  providerUserId: string,
+): Promise<SocialAccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(socialAccounts)
+    .where(
+      and(
+        eq(socialAccounts.tenantId, tenantId),
+        eq(socialAccounts.provider, provider),
+        eq(socialAccounts.providerUserId, providerUserId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function listSocialProviders(db: DbOrTx, tenantId: number, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ provider: socialAccounts.provider })
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.tenantId, tenantId), eq(socialAccounts.userId, userId)));
+  return rows.map((r) => r.provider);
+}
+
+export async function insertSocialAccount(db: DbOrTx, values: typeof socialAccounts.$inferInsert): Promise<void> {
+  await db.insert(socialAccounts).values(values);
+}
+
+export async function deleteSocialAccounts(db: DbOrTx, tenantId: number, userId: number): Promise<void> {
+  await db.delete(socialAccounts).where(and(eq(socialAccounts.tenantId, tenantId), eq(socialAccounts.userId, userId)));
+}

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { tenants } from '../tenants/tenants.schema.js';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/**
+ * An account of one tenant: the same e-mail may register separately on two tenants. A deleted
+ * account keeps its row (orders, reviews and ledger entries point at it) with personal data
+ * removed; see docs/decisions/005-account-deletion.md.
+ */
+export const users = pgTable(
+  'users',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: serial('id').notNull(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    username: text('username').notNull(),
+    /** Argon2id PHC string; null for an account that signs in only through a social provider. */
+    passwordHash: text('password_hash'),
+    userType: text('user_type', { enum: ['customer', 'merchant'] }).notNull(),
+    /** Digits only. */
+    phone: text('phone'),
+    address: text('address'),
+    profileImage: text('profile_image'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('users_tenant_email_key').on(t.tenantId, t.email),
+    uniqueIndex('users_tenant_username_key').on(t.tenantId, sql`lower(${t.username})`),
+    index('users_tenant_phone_idx').on(t.tenantId, t.phone),
+    check('users_user_type_check', sql`${t.userType} in ('customer', 'merchant')`),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** The business profile of a merchant account (products, posts and orders hang on it). */
+export const merchants = pgTable(
+  'merchants',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    id: serial('id').notNull(),
+    userId: integer('user_id').notNull(),
+    businessName: text('business_name').notNull(),
+    /** Ten digits, no dashes. */
+    businessNumber: text('business_number'),
+    businessDescription: text('business_description'),
+    address: text('address'),
+    phone: text('phone'),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('merchants_tenant_user_key').on(t.tenantId, t.userId),
+    foreignKey({
+      name: 'merchants_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }),
+  ],
+);
+
+/**
+ * The platform-administrator grant (not a user type). The account belongs to one tenant and
+ * signs in there; the grant lets it administer every tenant.
+ */
+export const platformAdmins = pgTable(
+  'platform_admins',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    userId: integer('user_id').notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who or what granted it (the CLI, the demo seed). */
+    grantedBy: text('granted_by').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    foreignKey({
+      name: 'platform_admins_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** A social-provider identity linked to an account, keyed on the provider's user id. */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    id: serial('id').notNull(),
+    userId: integer('user_id').notNull(),
+    provider: text('provider', { enum: ['kakao'] }).notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    /** The e-mail the provider reported at linking time (for support; may be null). */
+    providerEmail: text('provider_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('social_accounts_provider_key').on(t.tenantId, t.provider, t.providerUserId),
+    uniqueIndex('social_accounts_user_provider_key').on(t.tenantId, t.userId, t.provider),
+    foreignKey({
+      name: 'social_accounts_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type MerchantRow = typeof merchants.$inferSelect;
+export type NewMerchantRow = typeof merchants.$inferInsert;
+export type SocialAccountRow = typeof socialAccounts.$inferSelect;

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTenant, createUser } from '../seed/factories.js';
+import { accountsClient } from '../test/accounts.js';
+import { buildTestApp } from '../test/app.js';
+import { createMemoryCounters, createRedisCounters } from './counters.js';
+
+// The Redis path runs against a real Redis (CI provides one on this address).
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+afterAll(() => redis.quit());
+
+describe('counters', () => {
+  it('count within a window and start again after it (memory)', async () => {
+    let now = 1_000;
+    const counters = createMemoryCounters(() => now);
+    expect((await counters.hit('k', 100)).count).toBe(1);
+    expect(await counters.hit('k', 100)).toEqual({ count: 2, ttlMs: 100 });
+    now += 101;
+    expect((await counters.peek('k')).count).toBe(0);
+    expect((await counters.hit('k', 100)).count).toBe(1);
+    await counters.reset('k');
+    expect((await counters.peek('k')).count).toBe(0);
+  });
+
+  it('count within a window in Redis', async () => {
+    const counters = createRedisCounters(redis, `test:${randomBytes(6).toString('hex')}:`);
+    expect((await counters.hit('k', 500)).count).toBe(1);
+    const second = await counters.hit('k', 500);
+    expect(second.count).toBe(2);
+    expect(second.ttlMs).toBeGreaterThan(0);
+    expect(second.ttlMs).toBeLessThanOrEqual(500);
+    expect((await counters.peek('k')).count).toBe(2);
+    await counters.reset('k');
+    expect(await counters.peek('k')).toEqual({ count: 0, ttlMs: 0 });
+  });
+});
+
+describe('login lockout and rate limits with REDIS_URL', () => {
+  it('are shared by two API nodes', async () => {
+    const config = {
+      redisUrl,
+      redisKeyPrefix: `test:${randomBytes(6).toString('hex')}:`,
+      loginLimits: { perAccount: 3, perAddress: 100, windowMs: 60_000 },
+    };
+    const nodeA = await buildTestApp(config);
+    try {
+      expect(nodeA.countersKind).toBe('redis');
+      const tenant = await createTenant(nodeA.db);
+      await createUser(nodeA.db, tenant.id, { email: 'r@example.com' });
+      // A second node on the same Redis (its own database is irrelevant to the counters).
+      const nodeB = await buildTestApp(config);
+      try {
+        const tenantB = await createTenant(nodeB.db, { domain: tenant.domain });
+        expect(tenantB.id).toBe(tenant.id);
+        const a = accountsClient(nodeA, tenant.domain);
+        const b = accountsClient(nodeB, tenantB.domain);
+        expect((await a.login('r@example.com', 'wrong')).statusCode).toBe(401);
+        expect((await b.login('r@example.com', 'wrong')).statusCode).toBe(401);
+        expect((await a.login('r@example.com', 'wrong')).statusCode).toBe(429);
+        expect((await a.login('r@example.com', 'password123')).json().code).toBe('login_locked');
+
+        // The per-route rate limit of find-email (10 a minute) counts across both nodes.
+        const codes: number[] = [];
+        for (let i = 0; i < 11; i++) {
+          const client = i % 2 ? a : b;
+          codes.push((await client.call('POST', '/api/auth/find-email', { phone: '01000000000' })).statusCode);
+        }
+        expect(codes.slice(0, 10).every((c) => c === 404)).toBe(true);
+        expect(codes[10]).toBe(429);
+      } finally {
+        await nodeB.close();
+      }
+    } finally {
+      await nodeA.close();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import { type AcceptedImageType, SNIFF_BYTES, sniffImage } from './images.js';
+
+export interface UploadMessages {
+  missing: string;
+  tooLarge: string;
+  heic: string;
+  imageOnly: string;
+}
+
+export interface ImageUpload {
+  data: Buffer;
+  mime: AcceptedImageType;
+  /** The client's file name, cleaned (display only; never part of a storage key). */
+  fileName: string;
+  /** The text fields of the form. */
+  fields: Record<string, string>;
+}
+
+/** A display name without paths, control characters or excess length. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim().slice(0, 200);
+  return cleaned || 'image';
+}
+
+/**
+ * Reads the one image file of a multipart request (the plugin's limits end the stream at the
+ * size limit while reading). Its type is judged by its first bytes as soon as they arrive; a
+ * file of another type is drained, never kept, and refused with the matching message.
+ */
+export async function readImageUpload(request: FastifyRequest, messages: UploadMessages): Promise<ImageUpload> {
+  if (!request.isMultipart()) throw AppError.badRequest(messages.missing, 'file_missing');
+  const fields: Record<string, string> = {};
+  let upload: { data: Buffer; mime: AcceptedImageType; fileName: string } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (upload || part.fieldname !== 'file') {
+        part.file.resume();
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let total = 0;
+      let verdict: Awaited<ReturnType<typeof sniffImage>> | undefined;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        if (verdict && verdict.kind !== 'image') continue; // drain a refused file
+        chunks.push(chunk);
+        total += chunk.length;
+        if (!verdict && total >= SNIFF_BYTES) verdict = await sniffImage(Buffer.concat(chunks));
+      }
+      if (part.file.truncated) throw fileTooLarge(messages);
+      verdict ??= await sniffImage(Buffer.concat(chunks));
+      if (verdict.kind === 'heic') throw new AppError(415, 'heic_not_supported', messages.heic);
+      if (verdict.kind !== 'image') throw new AppError(415, 'unsupported_media_type', messages.imageOnly);
+      upload = { data: Buffer.concat(chunks, total), mime: verdict.mime, fileName: cleanFileName(part.filename) };
+    }
+  } catch (err) {
+    throw mapMultipartError(err, messages);
+  }
+  if (!upload) throw AppError.badRequest(messages.missing, 'file_missing');
+  return { ...upload, fields };
+}
+
+function fileTooLarge(messages: UploadMessages) {
+  return new AppError(413, 'file_too_large', messages.tooLarge);
+}
+
+/** @fastify/multipart's own errors in the one error shape. */
+function mapMultipartError(err: unknown, messages: UploadMessages): unknown {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: string }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return fileTooLarge(messages);
+    case 'FST_FILES_LIMIT':
+      return new AppError(413, 'too_many_files', '한 번에 하나의 파일만 업로드할 수 있습니다.');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError(413, 'too_many_parts', '요청에 항목이 너무 많습니다.');
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return AppError.badRequest(messages.missing, 'file_missing');
+    default:
+      // busboy's own parse errors (a malformed body) are client errors too.
+      if (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message)) {
+        return AppError.badRequest('multipart 요청 본문이 올바르지 않습니다.', 'bad_multipart');
+      }
+      return err;
+  }
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertValidKey,
+  type ByteRange,
+  contentTypeOfKey,
+  joinUrl,
+  type ObjectStream,
+  type PutOptions,
+  type Storage,
+  type StoredObject,
+} from './storage.js';
+
+/** Files under one folder; writes go to a temporary name first and are renamed into place. */
+export function createLocalStorage(rootDir: string, publicBaseUrl = '/api/media'): Storage {
+  const root = resolve(rootDir);
+  const pathOf = (key: string) => {
+    assertValidKey(key);
+    const path = resolve(root, key);
+    if (!path.startsWith(root + sep)) throw new Error('storage key escapes the root');
+    return path;
+  };
+  const describe = async (path: string, key: string): Promise<StoredObject | null> => {
+    try {
+      const s = await stat(path);
+      if (!s.isFile()) return null;
+      return {
+        size: s.size,
+        contentType: contentTypeOfKey(key),
+        lastModified: s.mtime,
+        etag: `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`,
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  };
+
+  return {
+    kind: 'local',
+    async put(key: string, body: Buffer | Readable, _options: PutOptions) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const temp = join(dirname(path), `.${randomUUID()}.part`);
+      try {
+        if (Buffer.isBuffer(body)) await writeFile(temp, body);
+        else await pipeline(body, createWriteStream(temp));
+        await rename(temp, path);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+    },
+    head: (key: string) => describe(pathOf(key), key),
+    async get(key: string, range?: ByteRange): Promise<ObjectStream | null> {
+      const path = pathOf(key);
+      const meta = await describe(path, key);
+      if (!meta) return null;
+      const body = range ? createReadStream(path, { start: range.start, end: range.end }) : createReadStream(path);
+      return { ...meta, body: body as Readable, range };
+    },
+    async delete(keys: string[]) {
+      await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })));
+    },
+    url: (key: string) => joinUrl(publicBaseUrl, key),
+  };
+}
+

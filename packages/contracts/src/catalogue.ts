@@ -1,0 +1,497 @@
+import { z } from 'zod';
+import { requiredText } from './users.js';
+
+// ---------------------------------------------------------------------------------------------
+// Categories (spec part 2, section 2: the shopping mall's fixed list; the delivery pills)
+// ---------------------------------------------------------------------------------------------
+
+/** The shopping categories a product may carry ('all' is only a filter). */
+export const shoppingCategoryValues = [
+  'clothing',
+  'food',
+  'beauty',
+  'household',
+  'kitchenware',
+  'appliances',
+  'interior',
+  'books',
+] as const;
+export type ShoppingCategory = (typeof shoppingCategoryValues)[number];
+
+/** The delivery / pickup categories a product may carry ('all' is only a filter). */
+export const deliveryCategoryValues = [
+  'korean',
+  'snack',
+  'chicken',
+  'pizza',
+  'chinese',
+  'japanese',
+  'cafe',
+  'bakery',
+  'fruit_vegetable',
+  'meat',
+  'seafood',
+  'side_dish',
+] as const;
+export type DeliveryCategory = (typeof deliveryCategoryValues)[number];
+
+export const categorySchema = z
+  .object({
+    value: z.string(),
+    label: z.string(),
+    emoji: z.string().optional(),
+  })
+  .meta({ id: 'Category' });
+export type Category = z.infer<typeof categorySchema>;
+
+/** In the order the screens show them; the first item is the 'all' filter. */
+export const shoppingCategories: Category[] = [
+  { value: 'all', label: '전체' },
+  { value: 'clothing', label: '의류' },
+  { value: 'food', label: '식품' },
+  { value: 'beauty', label: '뷰티' },
+  { value: 'household', label: '생활용품' },
+  { value: 'kitchenware', label: '주방용품' },
+  { value: 'appliances', label: '가전' },
+  { value: 'interior', label: '인테리어' },
+  { value: 'books', label: '도서' },
+];
+
+export const deliveryCategories: Category[] = [
+  { value: 'all', label: '전체', emoji: '🍽️' },
+  { value: 'korean', label: '한식', emoji: '🍚' },
+  { value: 'snack', label: '분식', emoji: '🍢' },
+  { value: 'chicken', label: '치킨', emoji: '🍗' },
+  { value: 'pizza', label: '피자', emoji: '🍕' },
+  { value: 'chinese', label: '중식', emoji: '🥡' },
+  { value: 'japanese', label: '일식', emoji: '🍣' },
+  { value: 'cafe', label: '카페·디저트', emoji: '☕' },
+  { value: 'bakery', label: '베이커리', emoji: '🥐' },
+  { value: 'fruit_vegetable', label: '과일·채소', emoji: '🥬' },
+  { value: 'meat', label: '정육', emoji: '🥩' },
+  { value: 'seafood', label: '수산', emoji: '🐟' },
+  { value: 'side_dish', label: '반찬', emoji: '🍱' },
+];
+
+export const categoryListSchema = z.object({ categories: z.array(categorySchema) }).meta({ id: 'CategoryList' });
+export type CategoryList = z.infer<typeof categoryListSchema>;
+
+/** A category of `/api/categories`: both lists in one, with the kind and the live product count. */
+export const catalogueCategorySchema = categorySchema
+  .extend({
+    type: z.enum(['shopping', 'delivery']),
+    product_count: z.number().int(),
+  })
+  .meta({ id: 'CatalogueCategory' });
+export type CatalogueCategory = z.infer<typeof catalogueCategorySchema>;
+export const catalogueCategoryListSchema = z.object({ categories: z.array(catalogueCategorySchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Products (spec part 2, sections 3, 5 and 9)
+// ---------------------------------------------------------------------------------------------
+
+export const PRODUCT_TITLE_MAX = 100;
+export const PRODUCT_DESCRIPTION_MAX = 5000;
+/** Prices are integer won; the ceiling keeps sums of many items far inside 32-bit columns. */
+export const PRODUCT_PRICE_MAX = 100_000_000;
+export const PRODUCT_IMAGES_MAX = 10;
+export const PRODUCT_IMAGE_BYTES_MAX = 20 * 1024 * 1024;
+/** The stock options of the form; the server accepts any count from -1 up. */
+export const displayRemainingOptions = [-1, 0, 1, 5, 10] as const;
+export const LOW_STOCK_AT = 10;
+
+/** 'pickup' is the delivery/pickup kind (it carries delivery_category), 'shopping' the mall kind. */
+export const categoryTypeSchema = z.enum(['shopping', 'pickup']);
+export type CategoryType = z.infer<typeof categoryTypeSchema>;
+
+/**
+ * The spec's discount rule: round((original - price) / original * 100), never below 0, and 0
+ * without an original price. The server stores it; the form shows it live with this function.
+ */
+export function computeDiscountRate(price: number, originalPrice: number | null | undefined): number {
+  if (!originalPrice || originalPrice <= 0) return 0;
+  return Math.max(0, Math.round(((originalPrice - price) * 100) / originalPrice));
+}
+
+export const productMessages = {
+  titleRequired: '상품명을 입력해주세요.',
+  descriptionTooLong: `상품 설명은 ${PRODUCT_DESCRIPTION_MAX}자 이하로 입력해주세요.`,
+  priceRequired: '가격을 입력해주세요.',
+  pricePositive: '가격은 0보다 커야 합니다.',
+  priceInteger: '가격은 원 단위 정수로 입력해주세요.',
+  priceTooHigh: `가격은 ${PRODUCT_PRICE_MAX.toLocaleString('ko-KR')}원 이하로 입력해주세요.`,
+  originalPriceMin: '정가는 0원 이상이어야 합니다.',
+  categoryRequired: '카테고리를 선택해주세요.',
+  deliveryCategoryRequired: '배달 카테고리를 선택해주세요.',
+  categoryInvalid: '올바른 카테고리가 아닙니다.',
+  deliveryCategoryInvalid: '올바른 배달 카테고리가 아닙니다.',
+  remainingInvalid: '재고는 -1(표시 안 함) 이상의 정수여야 합니다.',
+  kindLocked: '상품 유형(쇼핑/배달)은 수정할 수 없습니다.',
+  imagesMax: `이미지는 최대 ${PRODUCT_IMAGES_MAX}개까지 업로드할 수 있습니다.`,
+  imageTooLarge: '이미지 파일 크기는 20MB를 초과할 수 없습니다.',
+  imageHeic: 'HEIC/HEIF 형식은 지원하지 않습니다. JPG, PNG, GIF, WebP 형식으로 변환 후 업로드해주세요.',
+  imageOnly: '이미지 파일만 업로드할 수 있습니다. (JPG, PNG, GIF, WebP)',
+  imageUnreadable: '이미지를 읽을 수 없습니다. 손상되지 않은 이미지 파일인지 확인해주세요.',
+  imageMissing: '업로드할 이미지 파일을 선택해주세요.',
+} as const;
+
+const wonAmount = (required: string) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : productMessages.priceInteger) })
+    .int(productMessages.priceInteger)
+    .max(PRODUCT_PRICE_MAX, productMessages.priceTooHigh);
+
+const emptyToNull = (v: unknown) => (v === '' ? null : v);
+
+const productFields = {
+  /** Optional on create: inferred from which category is given (delivery_category means pickup). */
+  category_type: categoryTypeSchema.optional(),
+  title: requiredText(productMessages.titleRequired, PRODUCT_TITLE_MAX),
+  description: z
+    .string()
+    .max(PRODUCT_DESCRIPTION_MAX, productMessages.descriptionTooLong)
+    .nullish()
+    .transform((v) => v?.trim() ?? ''),
+  price: wonAmount(productMessages.priceRequired).gt(0, productMessages.pricePositive),
+  original_price: wonAmount(productMessages.priceRequired).min(0, productMessages.originalPriceMin).nullish(),
+  category: z.preprocess(
+    emptyToNull,
+    z.enum(shoppingCategoryValues, { error: productMessages.categoryInvalid }).nullish(),
+  ),
+  delivery_category: z.preprocess(
+    emptyToNull,
+    z.enum(deliveryCategoryValues, { error: productMessages.deliveryCategoryInvalid }).nullish(),
+  ),
+  /** Delivery-capable (true) or pickup-only (false); meaningful for the pickup kind. */
+  is_delivery: z.boolean().default(false),
+  is_available: z.boolean().default(true),
+  display_remaining: z
+    .number({ error: productMessages.remainingInvalid })
+    .int(productMessages.remainingInvalid)
+    .min(-1, productMessages.remainingInvalid)
+    .max(1_000_000, productMessages.remainingInvalid)
+    .default(-1),
+};
+
+/** The product save body (POST and PUT): the form sends every field; the discount is never read. */
+export const productInputSchema = z
+  .object(productFields)
+  .superRefine((value, ctx) => {
+    const kind = value.category_type ?? (value.delivery_category ? 'pickup' : 'shopping');
+    if (kind === 'shopping' && !value.category) {
+      ctx.addIssue({ code: 'custom', path: ['category'], message: productMessages.categoryRequired });
+    }
+    if (kind === 'pickup' && !value.delivery_category) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['delivery_category'],
+        message: productMessages.deliveryCategoryRequired,
+      });
+    }
+  })
+  .meta({ id: 'ProductInput' });
+export type ProductInput = z.input<typeof productInputSchema>;
+export type ProductInputParsed = z.output<typeof productInputSchema>;
+
+export const productMerchantSchema = z
+  .object({
+    id: z.number().int(),
+    /** The merchant's user id (the channel page link uses it when present). */
+    owner_id: z.number().int(),
+    business_name: z.string(),
+  })
+  .meta({ id: 'ProductMerchant' });
+
+export const productMediaSchema = z
+  .object({
+    id: z.number().int(),
+    /** The display-size image (WebP, at most 1280 px), a same-origin path. */
+    file_path: z.string(),
+    /** The thumbnail (WebP, 400 x 400). */
+    thumbnail_path: z.string(),
+    thumbnail_url: z.string(),
+    media_type: z.literal('image'),
+    file_name: z.string(),
+    is_thumbnail: z.boolean(),
+    order: z.number().int(),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .meta({ id: 'ProductMedia' });
+export type ProductMedia = z.infer<typeof productMediaSchema>;
+
+/** A product as every list answers it (cards, dashboard rows). */
+export const productSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    /** Same as title (the spec's entity lists both). */
+    name: z.string(),
+    description: z.string(),
+    price: z.number().int(),
+    original_price: z.number().int().nullable(),
+    /** Computed by the server from price and original_price. */
+    discount_rate: z.number().int(),
+    is_available: z.boolean(),
+    category_type: categoryTypeSchema,
+    category: z.string().nullable(),
+    delivery_category: z.string().nullable(),
+    is_delivery: z.boolean(),
+    /** -1 stock hidden (unlimited), 0 sold out, otherwise the remaining count. */
+    display_remaining: z.number().int(),
+    /** The thumbnail item's display image, or null without images. */
+    image_url: z.string().nullable(),
+    thumbnail_url: z.string().nullable(),
+    merchant_id: z.number().int(),
+    merchant: productMerchantSchema,
+    /** 0 until reviews exist; one decimal. */
+    rating_average: z.number(),
+    rating_count: z.number().int(),
+    views_count: z.number().int(),
+    orders_count: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    deleted_at: z.string().nullable(),
+  })
+  .meta({ id: 'Product' });
+export type Product = z.infer<typeof productSchema>;
+
+/** `GET /api/products/{id}` and the answers of the save calls: the product with its images. */
+export const productDetailSchema = productSchema
+  .extend({
+    media: z.array(productMediaSchema),
+    /** The ratings of the product's reviews (empty until the reviews module exists). */
+    reviews: z.array(z.object({ rating: z.number().int() })),
+  })
+  .meta({ id: 'ProductDetail' });
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const PAGE_SIZE_MAX = 100;
+export const PAGE_MAX = 1000;
+
+const optionalNumber = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().pipe(schema).optional());
+
+/** page/size of every list: page from 1 (at most 1000), size 1 to 100. */
+export const pageQuerySchema = z.object({
+  page: optionalNumber(z.number().int().min(1).max(PAGE_MAX)).default(1),
+  size: optionalNumber(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(20),
+});
+
+const searchText = z
+  .string()
+  .max(100, '검색어는 100자 이하로 입력해주세요.')
+  .transform((v) => v.trim())
+  .optional();
+
+export const productSortValues = ['latest', 'popular', 'price_asc', 'price_desc', 'discount', 'views', 'orders'] as const;
+
+/** Filters of `GET /api/products` (and search, popular, latest, discount, category). */
+export const productListQuerySchema = pageQuerySchema.extend({
+  merchant_id: optionalNumber(z.number().int().min(1).max(2_147_483_647)),
+  /** A shopping or delivery category value; 'all' or empty means no filter. */
+  category: z.string().max(50).optional(),
+  category_type: categoryTypeSchema.optional(),
+  min_price: optionalNumber(z.number().int().min(0).max(PRODUCT_PRICE_MAX)),
+  max_price: optionalNumber(z.number().int().min(0).max(PRODUCT_PRICE_MAX)),
+  q: searchText,
+  is_delivery: z.enum(['true', 'false']).optional(),
+  sort: z.enum(productSortValues).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const productListSchema = z
+  .object({
+    products: z.array(productSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: 'ProductList' });
+export type ProductList = z.infer<typeof productListSchema>;
+
+export const deletedProductsQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(['deleted_desc', 'deleted_asc', 'title', 'price']).default('deleted_desc'),
+});
+
+export const mediaListSchema = z.object({ media: z.array(productMediaSchema) }).meta({ id: 'ProductMediaList' });
+export type MediaList = z.infer<typeof mediaListSchema>;
+
+export const mediaBulkDeleteSchema = z.object({
+  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1, '삭제할 이미지를 선택해주세요.').max(100),
+});
+
+/** `PUT /api/products/{id}/media/order`: every image of the product once; the first (lowest order) is the thumbnail. */
+export const mediaOrderSchema = z
+  .array(
+    z.object({
+      id: z.number().int().min(1).max(2_147_483_647),
+      order: z.number().int().min(0).max(1000),
+      is_thumbnail: z.boolean().optional(),
+    }),
+  )
+  .max(PRODUCT_IMAGES_MAX, productMessages.imagesMax);
+export type MediaOrder = z.infer<typeof mediaOrderSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Main feed
+// ---------------------------------------------------------------------------------------------
+
+/** `GET /api/main/delivery`: pickup-kind products by ranking (orders, then views, then newest). */
+export const mainDeliveryQuerySchema = pageQuerySchema.extend({
+  category: z.string().max(50).optional(),
+  q: searchText,
+  is_delivery: z.enum(['true', 'false']).optional(),
+});
+
+export const mainDeliverySchema = productListSchema.meta({ id: 'MainDelivery' });
+
+export const mainShoppingQuerySchema = z.object({
+  category: z.string().max(50).optional(),
+  q: searchText,
+  /** Products per category (and search results), 1 to 50, default 20. */
+  size: optionalNumber(z.number().int().min(1).max(50)).default(20),
+});
+
+/**
+ * `GET /api/main/shopping`: `categories.all` is the BEST list; every shopping category has its
+ * own key (or only the asked one with `category`); `search_results` comes with `q`.
+ */
+export const mainShoppingSchema = z
+  .object({
+    categories: z.record(z.string(), z.array(productSchema)),
+    search_results: z.array(productSchema).optional(),
+    search_total: z.number().int().optional(),
+  })
+  .meta({ id: 'MainShopping' });
+export type MainShopping = z.infer<typeof mainShoppingSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Merchants, regions, banners, events, notices, search
+// ---------------------------------------------------------------------------------------------
+
+export const merchantSummarySchema = z
+  .object({
+    id: z.number().int(),
+    owner_id: z.number().int(),
+    business_name: z.string(),
+    business_description: z.string().nullable(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    profile_image: z.string().nullable(),
+    region: z.string().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    product_count: z.number().int(),
+    /** Only in `nearby` answers: kilometres from the asked point, one decimal. */
+    distance_km: z.number().optional(),
+  })
+  .meta({ id: 'MerchantSummary' });
+export type MerchantSummary = z.infer<typeof merchantSummarySchema>;
+
+export const merchantListQuerySchema = pageQuerySchema.extend({
+  search: searchText,
+  q: searchText,
+  /** Merchants selling in this category. */
+  category: z.string().max(50).optional(),
+  /** A region code (see /api/regions) or a part of the address. */
+  location: z.string().max(100).optional(),
+});
+
+export const merchantListSchema = z
+  .object({
+    merchants: z.array(merchantSummarySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: 'MerchantList' });
+export type MerchantList = z.infer<typeof merchantListSchema>;
+
+export const nearbyQuerySchema = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lng: z.coerce.number().min(-180).max(180),
+  /** Kilometres, default 5, at most 50. */
+  radius: optionalNumber(z.number().gt(0).max(50)).default(5),
+  size: optionalNumber(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(20),
+});
+
+export const merchantsOnlySchema = z.object({ merchants: z.array(merchantSummarySchema) });
+
+export const regionSchema = z.object({ code: z.string(), name: z.string(), merchant_count: z.number().int() });
+export const regionListSchema = z.object({ regions: z.array(regionSchema) }).meta({ id: 'RegionList' });
+export type Region = z.infer<typeof regionSchema>;
+
+export const bannerSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    subtitle: z.string().nullable(),
+    image_url: z.string().nullable(),
+    link_url: z.string().nullable(),
+    background_color: z.string().nullable(),
+  })
+  .meta({ id: 'Banner' });
+export const bannerListSchema = z.object({ banners: z.array(bannerSchema) });
+export type Banner = z.infer<typeof bannerSchema>;
+
+export const eventSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    image_url: z.string().nullable(),
+    link_url: z.string().nullable(),
+    starts_at: z.string(),
+    ends_at: z.string().nullable(),
+  })
+  .meta({ id: 'Event' });
+export const eventListSchema = z.object({ events: z.array(eventSchema) });
+export type CatalogueEvent = z.infer<typeof eventSchema>;
+
+export const noticeSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    content: z.string(),
+    is_pinned: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Notice' });
+export const noticeListSchema = z.object({
+  notices: z.array(noticeSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  pages: z.number().int(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+export const searchQuerySchema = pageQuerySchema.extend({
+  q: z.string().max(100, '검색어는 100자 이하로 입력해주세요.').transform((v) => v.trim()),
+  type: z.enum(['all', 'products', 'merchants']).default('all'),
+});
+
+export const searchResultSchema = z
+  .object({
+    query: z.string(),
+    type: z.enum(['all', 'products', 'merchants']),
+    products: z.array(productSchema),
+    merchants: z.array(merchantSummarySchema),
+    total_products: z.number().int(),
+    total_merchants: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  })
+  .meta({ id: 'SearchResult' });
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const popularKeywordsSchema = z.object({
+  keywords: z.array(z.object({ keyword: z.string(), count: z.number().int() })),
+});
+export const keywordSuggestQuerySchema = z.object({
+  q: z.string().max(100).transform((v) => v.trim()).default(''),
+});
+export const keywordSuggestionsSchema = z.object({ suggestions: z.array(z.string()) });
