@@ -1,3 +1,5 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -5,11 +7,20 @@ const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: {
+    // scripts/bundle-size.mjs reads the manifest to sum what the landing route loads first.
+    manifest: true,
+  },
   server: {
     host: true,
     // Same origin as the spec requires: the dev server forwards the API, keeping the Host header
     // so the server still resolves the tenant (farm.localhost:5173 -> farm.localhost).
     proxy: { '/api': { target: api, changeOrigin: false } },
   },
-  test: { environment: 'jsdom' },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
 });

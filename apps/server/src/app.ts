@@ -50,6 +50,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Opening PGlite and migrating can take longer than Fastify's 10 s default on a loaded machine.
+    pluginTimeout: 60_000,
     routerOptions: { maxParamLength: 500 },
     // Router-level errors (a path parameter over maxParamLength, a malformed URL) come before any
     // route or error handler: answer them in the one error shape too.
@@ -75,12 +77,20 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     pglite: config.pglite,
   });
   await app.register(storagePlugin, { storage: createStorage(config.storage) });
-  if (config.seedDemo) await seedDemoIfEmpty(app.db, app.log);
+  if (config.seedDemo) {
+    await seedDemoIfEmpty(app.db, app.log, {
+      storage: app.storage,
+      extraProducts: config.catalogue.seedProductsPerTenant,
+    });
+  }
   await app.register(tenancyPlugin, { cacheTtlMs: config.tenantCacheTtlMs });
   await app.register(mailPlugin, { smtpUrl: config.mail.smtpUrl, from: config.mail.from });
   await app.register(countersPlugin, { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
   await app.register(accountsPlugin, { config });
-  await app.register(cataloguePlugin, { counterFlushMs: config.catalogue.counterFlushMs });
+  await app.register(cataloguePlugin, {
+    counterFlushMs: config.catalogue.counterFlushMs,
+    answerCacheMs: config.catalogue.answerCacheMs,
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -128,6 +138,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
+      // Vite's build manifest stays private.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       cacheControl: false,
       setHeaders: (reply, path) => {
         const hashed = path.includes(`${join(distDir, 'assets')}`);

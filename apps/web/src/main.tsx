@@ -1,9 +1,14 @@
+import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
+import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function App() {
-  return <p>준비 중입니다.</p>;
-}
+import { App } from './app/app';
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<StrictMode><App /></StrictMode>);
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

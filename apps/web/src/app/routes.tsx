@@ -1,0 +1,228 @@
+import { type ReactNode, Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import { PlaceholderPage } from '@/components/route-notices';
+import { LoadingScreen, PageErrorScreen } from '@/components/start-up-screens';
+import { paths } from '@/config/paths';
+import { SessionProvider, useSession } from '@/lib/session';
+import { useTenant } from '@/lib/tenant';
+import { routeMessages, screenTitles } from '@/messages/common';
+import { type Access, decideAccess } from './access';
+import { type LazyPage, lazyPage } from './lazy-page';
+import { RouteGuard } from './route-guard';
+
+const generalLayout = lazyPage<{ children: ReactNode }>(() => import('@/components/layout/general-layout'));
+const landingPage = lazyPage(() => import('@/features/landing/landing-page'));
+const homePage = lazyPage(() => import('@/features/home/home-page'));
+const mainPage = lazyPage(() => import('@/features/main/main-page'));
+const policyPage = lazyPage(() => import('@/features/policy/policy-page'));
+const termsPage = lazyPage(() => import('@/features/terms/terms-page'));
+const loginPage = lazyPage(() => import('@/features/auth/login-page'));
+const registerCustomerPage = lazyPage(() => import('@/features/auth/register-customer-page'));
+const registerMerchantPage = lazyPage(() => import('@/features/auth/register-merchant-page'));
+const findEmailPage = lazyPage(() => import('@/features/auth/find-email-page'));
+const resetPasswordRequestPage = lazyPage(() => import('@/features/auth/reset-password-request-page'));
+const resetPasswordPage = lazyPage(() => import('@/features/auth/reset-password-page'));
+const kakaoCallbackPage = lazyPage(() => import('@/features/auth/kakao-callback-page'));
+const adminTenantsPage = lazyPage(() => import('@/features/admin/admin-tenants-page'));
+const profileEditPage = lazyPage(() => import('@/features/account/profile-edit-page'));
+
+/** One row of the spec's route table (part 1, section 2.1). */
+export interface RouteEntry {
+  path: string;
+  access: Access;
+  /** `general`: navigation bar and footer around the screen; `bare`: the screen draws its own. */
+  layout: 'general' | 'bare';
+  /** The screen, or the title of a placeholder until the issue that builds it lands. */
+  screen: LazyPage<object> | { placeholder: string };
+}
+
+const productFeatures = ['shopping', 'delivery'] as const;
+
+/** The whole route table with its access rules, in one place. */
+export const routeTable: RouteEntry[] = [
+  { path: paths.main.path, access: {}, layout: 'bare', screen: mainPage },
+  { path: paths.policy.path, access: {}, layout: 'general', screen: policyPage },
+  { path: paths.terms.path, access: {}, layout: 'general', screen: termsPage },
+  { path: paths.login.path, access: {}, layout: 'general', screen: loginPage },
+  {
+    path: paths.registerCustomer.path,
+    access: {},
+    layout: 'general',
+    screen: registerCustomerPage,
+  },
+  {
+    path: paths.registerMerchant.path,
+    access: { features: ['merchant'] },
+    layout: 'general',
+    screen: registerMerchantPage,
+  },
+  { path: paths.findEmail.path, access: {}, layout: 'general', screen: findEmailPage },
+  {
+    path: paths.resetPasswordRequest.path,
+    access: {},
+    layout: 'general',
+    screen: resetPasswordRequestPage,
+  },
+  {
+    path: paths.resetPassword.path,
+    access: {},
+    layout: 'general',
+    screen: resetPasswordPage,
+  },
+  {
+    path: paths.kakaoCallback.path,
+    access: { features: ['social_login'], whenFeatureOff: { redirect: paths.login.getHref() } },
+    layout: 'general',
+    screen: kakaoCallbackPage,
+  },
+  {
+    path: paths.adminTenants.path,
+    access: { adminOnly: true },
+    layout: 'general',
+    screen: adminTenantsPage,
+  },
+  {
+    path: paths.contentUpload.path,
+    access: { features: ['content'], userType: 'merchant' },
+    layout: 'general',
+    screen: { placeholder: screenTitles.contentUpload },
+  },
+  {
+    path: paths.contentEdit.path,
+    access: { features: ['content'], userType: 'merchant' },
+    layout: 'general',
+    screen: { placeholder: screenTitles.contentEdit },
+  },
+  {
+    path: paths.contentDetail.path,
+    access: { features: ['content'] },
+    layout: 'general',
+    screen: { placeholder: screenTitles.contentDetail },
+  },
+  {
+    path: paths.profileEdit.path,
+    access: { userType: 'both' },
+    layout: 'general',
+    screen: profileEditPage,
+  },
+  {
+    path: paths.merchantDashboard.path,
+    access: { features: ['merchant'], userType: 'merchant' },
+    layout: 'general',
+    screen: { placeholder: screenTitles.merchantDashboard },
+  },
+  {
+    path: paths.merchantChannel.path,
+    access: { features: ['merchant'] },
+    layout: 'general',
+    screen: { placeholder: screenTitles.merchantChannel },
+  },
+  {
+    path: paths.productCreate.path,
+    access: { features: productFeatures, userType: 'merchant' },
+    layout: 'general',
+    screen: { placeholder: screenTitles.productCreate },
+  },
+  {
+    path: paths.productEdit.path,
+    access: { features: productFeatures, userType: 'merchant' },
+    layout: 'general',
+    screen: { placeholder: screenTitles.productEdit },
+  },
+  {
+    path: paths.productDetail.path,
+    access: { features: productFeatures },
+    layout: 'general',
+    screen: { placeholder: screenTitles.productDetail },
+  },
+  {
+    path: paths.paymentCallback.path,
+    access: { features: ['payment'] },
+    layout: 'general',
+    screen: { placeholder: screenTitles.paymentCallback },
+  },
+  {
+    path: paths.paymentAnalytics.path,
+    access: { features: ['analytics'] },
+    layout: 'general',
+    screen: { placeholder: screenTitles.paymentAnalytics },
+  },
+];
+
+function PageFallback() {
+  return (
+    <div className="container page" role="status" aria-live="polite">
+      <span className="visually-hidden">{routeMessages.pageLoading}</span>
+      <div className="skeleton" style={{ height: 28, width: '40%', marginBottom: 16 }} />
+      <div className="skeleton" style={{ height: 160 }} />
+    </div>
+  );
+}
+
+function InGeneralLayout({ children }: { children: ReactNode }) {
+  const Layout = generalLayout.Component;
+  return (
+    <Suspense fallback={<LoadingScreen label={routeMessages.pageLoading} />}>
+      <Layout>
+        <Suspense fallback={<PageFallback />}>{children}</Suspense>
+      </Layout>
+    </Suspense>
+  );
+}
+
+function RouteScreen({ entry }: { entry: RouteEntry }) {
+  const { isEnabled } = useTenant();
+  const { user, isSignedIn, isAdmin } = useSession();
+  const screen = entry.screen;
+  const isPage = 'Component' in screen;
+  // Start the layout and an allowed page together rather than one after the other.
+  if (entry.layout === 'general') generalLayout.preload();
+  if (isPage && decideAccess(entry.access, { isEnabled, user, isSignedIn, isAdmin }).kind === 'allow') screen.preload();
+  const content = isPage ? <screen.Component /> : <PlaceholderPage title={screen.placeholder} />;
+  const guarded = <RouteGuard access={entry.access}>{content}</RouteGuard>;
+  if (entry.layout === 'general') return <InGeneralLayout>{guarded}</InGeneralLayout>;
+  return <Suspense fallback={<LoadingScreen label={routeMessages.pageLoading} />}>{guarded}</Suspense>;
+}
+
+/** `/`: the home page for signed-in users, the landing page for everybody else (spec 2.1). */
+function IndexScreen() {
+  const { isSignedIn } = useSession();
+  if (isSignedIn) {
+    homePage.preload();
+    return (
+      <InGeneralLayout>
+        <homePage.Component />
+      </InGeneralLayout>
+    );
+  }
+  return (
+    <Suspense fallback={<LoadingScreen label={routeMessages.pageLoading} />}>
+      <landingPage.Component />
+    </Suspense>
+  );
+}
+
+function RootLayout() {
+  return (
+    <SessionProvider>
+      <Outlet />
+      <ScrollRestoration />
+    </SessionProvider>
+  );
+}
+
+/** The router's routes: the table above, `/`, and every other path sent home. */
+export function buildRoutes(): RouteObject[] {
+  const errorElement = <PageErrorScreen />;
+  return [
+    {
+      element: <RootLayout />,
+      errorElement,
+      children: [
+        { index: true, element: <IndexScreen />, errorElement },
+        ...routeTable.map((entry) => ({ path: entry.path, element: <RouteScreen entry={entry} />, errorElement })),
+        { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
+      ],
+    },
+  ];
+}

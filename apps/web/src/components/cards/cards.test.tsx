@@ -1,0 +1,69 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PostCard } from './post-card';
+import { ProductCard } from './product-card';
+
+afterEach(cleanup);
+
+describe('ProductCard', () => {
+  it('shows title, merchant (linking to the owner channel), discount and price in won', () => {
+    render(
+      <MemoryRouter>
+        <ProductCard
+          product={{
+            id: 5,
+            title: '양평 완숙 토마토 2kg',
+            price: 15000,
+            discount_rate: 25,
+            image_url: '/uploads/tomato.webp',
+            merchant: { id: 7, owner_id: 202, business_name: '햇살농원' },
+          }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: '양평 완숙 토마토 2kg' }).getAttribute('href')).toBe('/products/5');
+    expect(screen.getByRole('link', { name: '햇살농원' }).getAttribute('href')).toBe('/merchant/202');
+    expect(screen.getByText('15,000원')).toBeTruthy();
+    expect(screen.getByText('25%')).toBeTruthy();
+    expect(document.querySelector('img')?.getAttribute('src')).toBe('/uploads/tomato.webp');
+  });
+
+  it('uses the default merchant label and a placeholder image, and hides a 0% discount', () => {
+    render(
+      <MemoryRouter>
+        <ProductCard product={{ id: 6, title: '쌈채소', price: 4900, discount_rate: 0, merchant: null }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('판매자 정보 없음')).toBeTruthy();
+    expect(screen.getByText('이미지 없음')).toBeTruthy();
+    expect(screen.queryByText('0%')).toBeNull();
+  });
+});
+
+describe('PostCard', () => {
+  it('shows author link, relative date, title, a 100-character excerpt and counts', () => {
+    render(
+      <MemoryRouter>
+        <PostCard
+          post={{
+            id: 3,
+            title: '토마토 수확 일기',
+            content: '가'.repeat(120),
+            created_at: new Date().toISOString(),
+            author: { id: 202, username: '박농부' },
+            media: [{ file_path: 'uploads/p.webp', media_type: 'image' }],
+            likes_count: 1200,
+            comments_count: 8,
+          }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: '박농부' }).getAttribute('href')).toBe('/merchant/202');
+    expect(screen.getByRole('link', { name: '토마토 수확 일기' }).getAttribute('href')).toBe('/content/3');
+    expect(screen.getByText('오늘')).toBeTruthy();
+    expect(screen.getByText(`${'가'.repeat(100)}...`)).toBeTruthy();
+    expect(document.querySelector('img')?.getAttribute('src')).toBe('/uploads/p.webp');
+    expect(document.body.textContent).toContain('1.2천');
+  });
+});

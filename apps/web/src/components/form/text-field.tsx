@@ -1,0 +1,90 @@
+import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
+import './form.css';
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  /** The validation message shown under the field in red (DESIGN.md: forms). */
+  error?: string;
+  hint?: ReactNode;
+  /** A button beside the input (send code, search address). */
+  action?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled input: label above, hint and error under it, wired for screen readers. */
+export function TextField({ label, error, hint, action, id, ref, className, ...input }: TextFieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={inputId}>
+        {label}
+      </label>
+      <div className={action ? 'field-row' : undefined}>
+        <input
+          ref={ref}
+          id={inputId}
+          className={`input ${className ?? ''}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
+        {action}
+      </div>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+export function TextAreaField({ label, error, id, ref, ...area }: TextAreaFieldProps) {
+  const generated = useId();
+  const areaId = id ?? generated;
+  const errorId = error ? `${areaId}-error` : undefined;
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={areaId}>
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={areaId}
+        className="input textarea"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId}
+        {...area}
+      />
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A message box above or under a form: success, error or info. */
+export function FormMessage({ tone, children }: { tone: 'error' | 'success' | 'info'; children: ReactNode }) {
+  return (
+    <div className={`form-message form-message-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}

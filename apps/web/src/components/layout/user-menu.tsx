@@ -1,0 +1,54 @@
+import { ChevronDown, LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
+import { navMessages as m } from '@/messages/common';
+
+/** Profile settings, tenant management (administrators) and logout (spec 2.6). */
+export function UserMenu({ variant }: { variant: 'desktop' | 'mobile' }) {
+  const { isAdmin, signOut } = useSession();
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        {variant === 'desktop' ? (
+          <button type="button" className="btn btn-ghost user-menu-trigger">
+            {m.menu}
+            <ChevronDown size={16} aria-hidden="true" />
+          </button>
+        ) : (
+          <button type="button" className="bottom-bar-item">
+            <UserRound size={22} aria-hidden="true" />
+            <span>{m.my}</span>
+          </button>
+        )}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          className="menu-content"
+          align="end"
+          side={variant === 'desktop' ? 'bottom' : 'top'}
+          sideOffset={8}
+          collisionPadding={8}
+        >
+          <DropdownMenu.Item className="menu-item" onSelect={() => navigate(paths.profileEdit.getHref())}>
+            <Settings size={18} aria-hidden="true" />
+            {m.profileSettings}
+          </DropdownMenu.Item>
+          {isAdmin ? (
+            <DropdownMenu.Item className="menu-item" onSelect={() => navigate(paths.adminTenants.getHref())}>
+              <ShieldCheck size={18} aria-hidden="true" />
+              {m.tenantManagement}
+            </DropdownMenu.Item>
+          ) : null}
+          <DropdownMenu.Separator className="menu-separator" />
+          <DropdownMenu.Item className="menu-item" onSelect={() => signOut(paths.home.getHref())}>
+            <LogOut size={18} aria-hidden="true" />
+            {m.logout}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

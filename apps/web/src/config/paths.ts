@@ -1,0 +1,40 @@
+/** Every route path of the app in one place (spec part 1, section 2.1), with href builders. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  main: {
+    path: '/main',
+    getHref: (tab?: string) => (tab ? `/main?tab=${encodeURIComponent(tab)}` : '/main'),
+  },
+  policy: { path: '/policy', getHref: () => '/policy' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  login: { path: '/login', getHref: () => '/login' },
+  registerCustomer: { path: '/register/customer', getHref: () => '/register/customer' },
+  registerMerchant: { path: '/register/merchant', getHref: () => '/register/merchant' },
+  findEmail: { path: '/find-email', getHref: () => '/find-email' },
+  resetPasswordRequest: { path: '/reset-password-request', getHref: () => '/reset-password-request' },
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  kakaoCallback: { path: '/auth/kakao/callback', getHref: () => '/auth/kakao/callback' },
+  adminTenants: { path: '/admin/tenants', getHref: () => '/admin/tenants' },
+  contentUpload: { path: '/content/upload', getHref: () => '/content/upload' },
+  contentEdit: { path: '/content/:id/edit', getHref: (id: string | number) => `/content/${id}/edit` },
+  contentDetail: { path: '/content/:id', getHref: (id: string | number) => `/content/${id}` },
+  profileEdit: { path: '/profile/edit', getHref: () => '/profile/edit' },
+  merchantDashboard: { path: '/merchant/dashboard', getHref: () => '/merchant/dashboard' },
+  merchantChannel: {
+    path: '/merchant/:id',
+    getHref: (id: string | number, useMerchantId = false) => `/merchant/${id}${useMerchantId ? '?use_mid=true' : ''}`,
+  },
+  productCreate: { path: '/products/create', getHref: () => '/products/create' },
+  productEdit: { path: '/products/edit/:id', getHref: (id: string | number) => `/products/edit/${id}` },
+  productDetail: { path: '/products/:id', getHref: (id: string | number) => `/products/${id}` },
+  paymentCallback: { path: '/payment/callback', getHref: () => '/payment/callback' },
+  paymentAnalytics: { path: '/payment/analytics', getHref: () => '/payment/analytics' },
+  // Linked from the /main top bar (spec 2.5); the pages themselves are not specified, so the
+  // catch-all route sends them home.
+  about: { path: '/about', getHref: () => '/about' },
+  contact: { path: '/contact', getHref: () => '/contact' },
+} as const;
+
+/** The tab values /main understands (spec 2.5). */
+export const mainTabs = ['delivery', 'shopping', 'video', 'post', 'wallet'] as const;
+export type MainTab = (typeof mainTabs)[number];

@@ -1,0 +1,83 @@
+import type { Tenant, TenantSettings } from '@app/contracts';
+
+/** Display defaults of the legal fees (spec 5, 9). */
+export const DEFAULT_SHIPPING_FEE = 3000;
+export const DEFAULT_FREE_SHIPPING_THRESHOLD = 50000;
+
+/**
+ * A won amount typed by the administrator: whole numbers only; grouping commas and a trailing 원
+ * are allowed, anything else (decimals, negative, text) becomes 0 (spec 5).
+ */
+export function parseWholeWon(input: string): number {
+  const cleaned = input.trim().replace(/[,\s]/g, '').replace(/원$/, '');
+  if (!/^\d+$/.test(cleaned)) return 0;
+  const n = Number(cleaned);
+  return Number.isSafeInteger(n) && n <= 100_000_000 ? n : 0;
+}
+
+/** What the fee field shows: the stored value, or the default when empty or 0. */
+export function displayFee(value: number | null | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+export const themePresetKeys = ['orange', 'green', 'blue', 'purple', 'red', 'teal'] as const;
+export type ThemePresetKey = (typeof themePresetKeys)[number];
+
+/** The six presets of spec 2.13: primary and accent of each. */
+export const themePresets: Record<ThemePresetKey, { primary: string; accent: string }> = {
+  orange: { primary: '#FF9630', accent: '#E85D04' },
+  green: { primary: '#2E9E5B', accent: '#1E7A44' },
+  blue: { primary: '#2F80ED', accent: '#1B4F9C' },
+  purple: { primary: '#8B5CF6', accent: '#6D28D9' },
+  red: { primary: '#E5484D', accent: '#B42318' },
+  teal: { primary: '#14B8A6', accent: '#0F766E' },
+};
+
+/** A light variant: the colour with the hex alpha suffix 20 (spec 2.13). */
+export function lightVariant(hex: string): string {
+  return `${hex.slice(0, 7)}20`;
+}
+
+/** The theme settings a preset writes: primary, accent and their light variants. */
+export function presetTheme(key: ThemePresetKey) {
+  const { primary, accent } = themePresets[key];
+  return { primary, accent, 'primary-light': lightVariant(primary), 'accent-light': lightVariant(accent) };
+}
+
+/** The preset a tenant's theme matches, if any. */
+export function matchingPreset(tenant: Pick<Tenant, 'settings'>): ThemePresetKey | undefined {
+  const primary = tenant.settings.theme?.primary?.toUpperCase();
+  return themePresetKeys.find((k) => themePresets[k].primary === primary);
+}
+
+export type SettingsSection = 'company_info' | 'service_info' | 'legal_info';
+export type TopLevelSetting = 'display_name' | 'contact_email' | 'contact_phone' | 'business_hours' | 'logo_url';
+
+/** Where a settings field lives: a top-level key or a key inside a section. */
+export type SettingPath = { key: TopLevelSetting } | { section: SettingsSection; key: string };
+
+/** The stored value of a field (display_name is a tenant column). */
+export function readSetting(tenant: Tenant, path: SettingPath): unknown {
+  if ('section' in path) return (tenant.settings[path.section] as Record<string, unknown> | undefined)?.[path.key];
+  if (path.key === 'display_name') return tenant.display_name;
+  return tenant.settings[path.key];
+}
+
+/** The partial settings body of one field (the server deep-merges it). */
+export function settingsPatch(path: SettingPath, value: unknown): Partial<TenantSettings> & { display_name?: string } {
+  if ('section' in path) return { [path.section]: { [path.key]: value } } as Partial<TenantSettings>;
+  return { [path.key]: value } as Partial<TenantSettings>;
+}
+
+/**
+ * What to send for a text field left on blur, or undefined to send nothing: unchanged values, an
+ * empty display name (required) and an empty contact e-mail (the server validates it as an e-mail).
+ */
+export function textToSend(path: SettingPath, typed: string, stored: unknown): string | undefined {
+  const value = typed.trim();
+  if (value === (typeof stored === 'string' ? stored.trim() : '')) return undefined;
+  if (!('section' in path) && (path.key === 'display_name' || path.key === 'contact_email') && value === '') {
+    return undefined;
+  }
+  return value;
+}

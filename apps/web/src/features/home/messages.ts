@@ -1,0 +1,20 @@
+/** Home page texts (spec 2.4). */
+export const homeMessages = {
+  welcomeUser: (username: string) => `${username}님, 환영합니다!`,
+  welcomeService: (service: string) => `${service}에 오신 것을 환영합니다`,
+  welcomeLead: '오늘의 신선한 상품과 생산자 소식을 확인해보세요.',
+  hotDelivery: '지금 인기 있는 배달·픽업 상품',
+  latestPosts: '생산자 최신 소식',
+  bestShopping: '베스트 쇼핑 상품',
+  viewAll: '전체보기',
+  viewAllLabel: (section: string) => `${section} 전체보기`,
+  loading: '상품과 소식을 불러오는 중입니다…',
+  errorTitle: '데이터를 불러오는 중 오류가 발생했습니다',
+  errorText: '잠시 후 다시 시도해주세요.',
+  retry: '다시 시도',
+  preparingTitle: '서비스 준비 중입니다',
+  preparingText: '곧 다양한 상품과 소식을 만나보실 수 있어요.',
+  emptyTitle: '아직 소개할 상품과 소식이 없어요',
+  emptyText: '생산자들이 곧 새로운 상품과 이야기를 올릴 예정이에요.',
+  browse: '둘러보기',
+} as const;

@@ -1,0 +1,141 @@
+import { Clock, LogOut, Mail, Sprout } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Notice } from '@/components/notice';
+import { paths } from '@/config/paths';
+import { mediaUrl } from '@/lib/media';
+import { useSession } from '@/lib/session';
+import { useTenant } from '@/lib/tenant';
+import { brandMessages } from '@/messages/common';
+import { activeTab, availableTabs } from './main-tabs';
+import { mainMessages as m } from './messages';
+import './main.css';
+
+function MainTopBar() {
+  const { displayName } = useTenant();
+  const { user, isMember, signOut } = useSession();
+  const avatar = mediaUrl(user?.profile_image);
+  return (
+    <header className="main-top">
+      <div className="container main-top-inner">
+        <Link to={paths.home.getHref()} className="main-logo">
+          {displayName}
+        </Link>
+        <nav aria-label={m.topNav} className="main-links">
+          <Link to={paths.home.getHref()}>{m.home}</Link>
+          <Link to={paths.about.getHref()}>{m.about}</Link>
+          <Link to={paths.contact.getHref()}>{m.contact}</Link>
+        </nav>
+        <div className="main-account">
+          {isMember && user ? (
+            <>
+              <Link
+                to={user.user_type === 'merchant' ? paths.merchantDashboard.getHref() : paths.profileEdit.getHref()}
+                className="main-user"
+              >
+                <span className="avatar" aria-hidden="true">
+                  {avatar ? <img src={avatar} alt="" /> : user.username.slice(0, 1)}
+                </span>
+                <span className="main-username">{user.username}</span>
+              </Link>
+              <button type="button" className="btn btn-ghost" onClick={() => signOut(paths.home.getHref())}>
+                <LogOut size={18} aria-hidden="true" />
+                <span className="main-logout-text">{m.logout}</span>
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to={paths.login.getHref()} className="btn btn-ghost">
+                {m.login}
+              </Link>
+              <Link to={paths.registerCustomer.getHref()} className="btn btn-primary">
+                {m.register}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The tabbed main page (spec 2.5): one tab per enabled feature, chosen by the `tab` parameter. */
+export default function MainPage() {
+  const { isEnabled, tenant } = useTenant();
+  const { isMember } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabs = availableTabs({ isEnabled, isMember });
+  const current = activeTab(searchParams.get('tab'), tabs);
+  const tabList = useRef<HTMLDivElement>(null);
+
+  // On a phone the pill row scrolls sideways: keep the active tab in view (e.g. ?tab=wallet).
+  useEffect(() => {
+    const list = tabList.current;
+    const active = list?.querySelector<HTMLElement>('[data-state="active"]');
+    if (!list || !active || !current) return;
+    const overflowRight = active.offsetLeft + active.offsetWidth - (list.scrollLeft + list.clientWidth);
+    const overflowLeft = list.scrollLeft - active.offsetLeft;
+    if (overflowRight > 0) list.scrollLeft += overflowRight + 20;
+    else if (overflowLeft > 0) list.scrollLeft -= overflowLeft + 20;
+  }, [current]);
+
+  return (
+    <>
+      <MainTopBar />
+      <main id="main" className="main-page">
+        {current ? (
+          <Tabs.Root
+            value={current}
+            onValueChange={(tab) =>
+              setSearchParams(
+                (prev) => {
+                  const next = new URLSearchParams(prev);
+                  next.set('tab', tab);
+                  return next;
+                },
+                { preventScrollReset: true },
+              )
+            }
+          >
+            <div className="main-tabs-bar">
+              <Tabs.List ref={tabList} className="container main-tabs" aria-label={m.tabsLabel}>
+                {tabs.map((tab) => (
+                  <Tabs.Trigger key={tab} value={tab} className="main-tab">
+                    {m.tabs[tab]}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+            </div>
+            {tabs.map((tab) => (
+              <Tabs.Content key={tab} value={tab} className="container main-tab-panel">
+                {/* Tab contents arrive with the catalogue, content and wallet issues. */}
+                <Notice level={2} icon={<Clock size={30} />} title={m.tabComing(m.tabs[tab])}>
+                  <p>{m.tabComingText}</p>
+                </Notice>
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+        ) : (
+          <div className="container">
+            <Notice
+              icon={<Sprout size={30} />}
+              title={m.noFeatureTitle}
+              actions={
+                <Link to={paths.home.getHref()} className="btn btn-primary">
+                  {m.goHome}
+                </Link>
+              }
+            >
+              <p>{m.noFeatureText}</p>
+              <p className="main-contact">
+                <Mail size={16} aria-hidden="true" />
+                {m.contactEmail(tenant.settings.contact_email?.trim() || brandMessages.defaultSupportEmail)}
+              </p>
+            </Notice>
+          </div>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { Check, ChevronDown } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTenant } from '@/lib/tenant';
+import { allAgreed, type Consents, canProceed, noConsents, registrationTarget, setAll } from './consents';
+import { termsMessages as m } from './messages';
+import './terms.css';
+
+function CheckBox({ checked }: { checked: boolean }) {
+  return (
+    <span className={`check ${checked ? 'check-on' : ''}`} aria-hidden="true">
+      {checked ? <Check size={16} strokeWidth={3} /> : null}
+    </span>
+  );
+}
+
+function ConsentItem({
+  consent,
+  checked,
+  onChange,
+}: {
+  consent: (typeof m.consents)[number];
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <li className="consent">
+      <div className="consent-row">
+        <label className="consent-label">
+          <input
+            type="checkbox"
+            className="visually-hidden"
+            checked={checked}
+            onChange={(e) => onChange(e.target.checked)}
+          />
+          <CheckBox checked={checked} />
+          <span className={consent.required ? 'tag tag-required' : 'tag'}>
+            {consent.required ? m.required : m.optional}
+          </span>
+          <span className="consent-title">{consent.title}</span>
+        </label>
+        <button
+          type="button"
+          className="consent-toggle"
+          aria-expanded={open}
+          aria-controls={`${id}-text`}
+          aria-label={open ? m.hideText(consent.title) : m.showText(consent.title)}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <ChevronDown size={20} aria-hidden="true" className={open ? 'rotated' : ''} />
+        </button>
+      </div>
+      <div id={`${id}-text`} className="consent-text" hidden={!open}>
+        {consent.paragraphs.map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+/** The signup consent screen (spec 2.9). */
+export default function TermsPage() {
+  const { displayName } = useTenant();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = registrationTarget(location.state);
+  const [consents, setConsents] = useState<Consents>(noConsents);
+  const everything = allAgreed(consents);
+  const ready = canProceed(consents);
+
+  return (
+    <main id="main" className="container page terms">
+      <div className="card terms-card">
+        <p className="terms-badge">{target.userType === 'merchant' ? m.merchantBadge : m.customerBadge}</p>
+        <h1>{m.title}</h1>
+        <p className="terms-lead">{m.lead(displayName)}</p>
+
+        <label className="consent-all">
+          <input
+            type="checkbox"
+            className="visually-hidden"
+            checked={everything}
+            onChange={(e) => setConsents(setAll(e.target.checked))}
+          />
+          <CheckBox checked={everything} />
+          <span>
+            <strong>{m.agreeAll}</strong>
+            <small>{m.agreeAllHint}</small>
+          </span>
+        </label>
+
+        <ul className="consent-list">
+          {m.consents.map((c) => (
+            <ConsentItem
+              key={c.key}
+              consent={c}
+              checked={consents[c.key]}
+              onChange={(value) => setConsents((prev) => ({ ...prev, [c.key]: value }))}
+            />
+          ))}
+        </ul>
+
+        <button
+          type="button"
+          className="btn btn-primary btn-lg btn-block"
+          disabled={!ready}
+          aria-describedby={ready ? undefined : 'terms-next-hint'}
+          onClick={() => navigate(target.path, { state: { userType: target.userType, consents } })}
+        >
+          {m.next}
+        </button>
+        {!ready ? (
+          <p id="terms-next-hint" className="terms-hint">
+            {m.nextHint}
+          </p>
+        ) : null}
+      </div>
+    </main>
+  );
+}

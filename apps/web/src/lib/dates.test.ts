@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { formatCommentDate, formatLocaleDate, formatPostDate, formatReviewDate } from './dates';
+
+const now = new Date(2025, 5, 15, 14, 0, 0); // 15 June 2025, 14:00 local time
+const daysAgo = (n: number, hour = 10) => new Date(2025, 5, 15 - n, hour, 0, 0);
+
+describe('formatPostDate', () => {
+  it('says 오늘 for today, 어제 for yesterday and N일 전 within 7 days', () => {
+    expect(formatPostDate(daysAgo(0, 1), now)).toBe('오늘');
+    expect(formatPostDate(daysAgo(1, 23), now)).toBe('어제');
+    expect(formatPostDate(daysAgo(2), now)).toBe('2일 전');
+    expect(formatPostDate(daysAgo(6), now)).toBe('6일 전');
+  });
+
+  it('uses the Korean locale date from 7 days on', () => {
+    expect(formatPostDate(daysAgo(7), now)).toBe(formatLocaleDate(daysAgo(7)));
+    expect(formatPostDate('2025-01-01T09:00:00', now)).toMatch(/^2025\. ?1\. ?1\.$/);
+  });
+
+  it('accepts ISO strings and gives an empty label for missing or invalid dates', () => {
+    expect(formatPostDate(daysAgo(1).toISOString(), now)).toBe('어제');
+    expect(formatPostDate(undefined, now)).toBe('');
+    expect(formatPostDate('not a date', now)).toBe('');
+  });
+});
+
+describe('formatReviewDate', () => {
+  it('counts hours under 24 hours', () => {
+    expect(formatReviewDate(new Date(now.getTime() - 10 * 60 * 1000), now)).toBe('방금 전');
+    expect(formatReviewDate(new Date(now.getTime() - 3 * 3600 * 1000), now)).toBe('3시간 전');
+    expect(formatReviewDate(new Date(now.getTime() - 23.9 * 3600 * 1000), now)).toBe('23시간 전');
+  });
+
+  it('counts days under 7 days, then the locale date', () => {
+    expect(formatReviewDate(new Date(now.getTime() - 25 * 3600 * 1000), now)).toBe('1일 전');
+    expect(formatReviewDate(new Date(now.getTime() - 6.5 * 86400 * 1000), now)).toBe('6일 전');
+    const old = new Date(now.getTime() - 8 * 86400 * 1000);
+    expect(formatReviewDate(old, now)).toBe(formatLocaleDate(old));
+  });
+});
+
+describe('formatCommentDate', () => {
+  it('says 오늘, then days, weeks under 30 days, then months', () => {
+    expect(formatCommentDate(daysAgo(0), now)).toBe('오늘');
+    expect(formatCommentDate(daysAgo(1), now)).toBe('1일 전');
+    expect(formatCommentDate(daysAgo(6), now)).toBe('6일 전');
+    expect(formatCommentDate(daysAgo(7), now)).toBe('1주 전');
+    expect(formatCommentDate(daysAgo(29), now)).toBe('4주 전');
+    expect(formatCommentDate(daysAgo(30), now)).toBe('1개월 전');
+    expect(formatCommentDate(daysAgo(95), now)).toBe('3개월 전');
+  });
+});

@@ -1,0 +1,139 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  origin,
+  overrideTenant,
+  screenshots,
+  signIn,
+} from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
+
+describe('the route table and its guards', () => {
+  it('an unknown path redirects home', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${origin('farm')}/no/such/page`);
+    await page.locator('.hero-title').waitFor();
+    expect(pathOf(page.url())).toBe('/');
+    await context.close();
+  });
+
+  it('a route whose feature is off shows the service-preparing notice with a back button', async () => {
+    const { page, context } = await openPage(browser);
+    // The demo seed has no tenant without content: take mall's real answer and switch content off.
+    await overrideTenant(page, (t) => {
+      (t.features as Record<string, boolean>).content = false;
+    });
+    await page.goto(`${origin('mall')}/policy`);
+    await page.getByRole('heading', { name: /배송 · 교환 · 환불 정책/ }).waitFor();
+    await page.goto(`${origin('mall')}/content/1`);
+    await page.getByRole('heading', { name: '서비스 준비 중입니다' }).waitFor();
+    expect(await page.textContent('main')).toContain('현재 이 서비스에서는 제공하지 않는 기능입니다.');
+    await screenshots(page, 'feature-off-mall');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: '뒤로 가기' }).click();
+    await page.waitForURL(/\/policy$/);
+    await context.close();
+  });
+
+  it('the social-login callback redirects to /login while social_login is off (demo seed)', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${origin('farm')}/auth/kakao/callback?code=abc`);
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await screenshots(page, 'login');
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('signed out: routes needing a user or an administrator go to /login', async () => {
+    const { page, context } = await openPage(browser);
+    for (const path of ['/profile/edit', '/admin/tenants', '/products/create', '/merchant/dashboard']) {
+      await page.goto(`${origin('farm')}${path}`);
+      await page.waitForURL(/\/login$/);
+    }
+    await context.close();
+  });
+
+  it('every open route renders a screen: its own, or a clear placeholder until its issue lands', async () => {
+    const { page, context } = await openPage(browser);
+    for (const path of [
+      '/login',
+      '/register/customer',
+      '/register/merchant',
+      '/find-email',
+      '/reset-password-request',
+      '/reset-password?token=x',
+      '/products/5',
+      '/content/3',
+      '/merchant/9',
+      '/payment/callback',
+      '/payment/analytics',
+    ]) {
+      await page.goto(`${origin('farm')}${path}`);
+      const heading = page.getByRole('heading', { level: 1 }).first();
+      await heading.waitFor();
+      expect((await heading.textContent())?.trim(), path).toBeTruthy();
+      expect(new URL(page.url()).pathname, path).toBe(path.split('?')[0]);
+      expect(await page.getByText('서비스 준비 중입니다').count(), path).toBe(0);
+    }
+    // A route whose screen is not built yet says so.
+    await page.goto(`${origin('farm')}/payment/analytics`);
+    await page.getByRole('heading', { level: 1, name: '결제 통계' }).waitFor();
+    expect(await page.textContent('main')).toContain('곧 제공될 예정입니다');
+    await context.close();
+  });
+
+  it('a signed-in customer is sent to /main from merchant routes and denied /admin/tenants', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'farm', 'customer');
+    await page.goto(`${origin('farm')}/products/create`);
+    await page.waitForURL(/\/main$/);
+    await page.goto(`${origin('farm')}/content/upload`);
+    await page.waitForURL(/\/main$/);
+    await page.goto(`${origin('farm')}/profile/edit`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile/edit');
+    await page.goto(`${origin('farm')}/admin/tenants`);
+    await page.getByRole('heading', { name: '접근 권한이 없습니다' }).waitFor();
+    expect(await page.textContent('main')).toContain('시스템 관리자만 접근할 수 있는 페이지입니다.');
+    await page.getByRole('button', { name: '뒤로 가기' }).waitFor();
+    await screenshots(page, 'access-denied');
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('a signed-in merchant reaches merchant routes; an administrator reaches /admin/tenants', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'farm', 'merchant');
+    await page.goto(`${origin('farm')}/products/create`);
+    await page.getByRole('heading', { level: 1, name: '상품 등록' }).waitFor();
+    await page.goto(`${origin('farm')}/content/upload`);
+    await page.getByRole('heading', { level: 1, name: '게시글 등록' }).waitFor();
+    await page.goto(`${origin('farm')}/admin/tenants`);
+    await page.getByRole('heading', { name: '접근 권한이 없습니다' }).waitFor();
+    await context.close();
+
+    const second = await openPage(browser);
+    await signIn(second.page, 'farm', 'admin');
+    await second.page.goto(`${origin('farm')}/admin/tenants`);
+    await second.page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(new URL(second.page.url()).pathname).toBe('/admin/tenants');
+    expect(await second.page.getByText('접근 권한이 없습니다').count()).toBe(0);
+    // The administrator is a customer account, not a merchant: merchant-only routes send it to /main.
+    await second.page.goto(`${origin('farm')}/merchant/dashboard`);
+    await second.page.waitForURL(/\/main$/);
+    await second.context.close();
+  });
+});

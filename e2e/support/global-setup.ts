@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    port: number;
+  }
+}
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForReady(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`e2e: the server exited early (code ${server.exitCode})`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`e2e: the server did not become ready at ${url}`);
+}
+
+/**
+ * Builds the app (unless E2E_SKIP_BUILD=1), starts the real server with the demo seed on a free
+ * port and a temporary DATA_DIR, and stops it afterwards.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    console.log('e2e: building the app (npm run build)…');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('e2e: npm run build failed');
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  let port = 0;
+  let server: ChildProcess | undefined;
+  // A busy machine can push the embedded database's first start (migrations and demo seed) past
+  // Fastify's plugin timeout; a fresh attempt then usually succeeds.
+  for (let attempt = 1; attempt <= 3 && !server; attempt++) {
+    port = await freePort();
+    rmSync(dataDir, { recursive: true, force: true });
+    const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        SEED_DEMO: 'true',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    try {
+      await waitForReady(`http://127.0.0.1:${port}/readyz`, child);
+      server = child;
+    } catch (err) {
+      child.kill('SIGKILL');
+      if (attempt === 3) throw err;
+      console.warn(`e2e: server start attempt ${attempt} failed (${(err as Error).message}); retrying`);
+    }
+  }
+  if (!server) throw new Error('e2e: the server did not start');
+  console.log(`e2e: server ready on port ${port} (DATA_DIR ${dataDir})`);
+  project.provide('port', port);
+  const running = server;
+
+  return async () => {
+    if (running.exitCode === null) {
+      const exited = new Promise((r) => running.once('exit', r));
+      running.kill('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 12_000)))]);
+      clearTimeout(timer);
+      if (running.exitCode === null) running.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
