@@ -49,7 +49,12 @@ async function waitForReady(url: string, server: ChildProcess, timeoutMs = 60_00
 export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1') {
     console.log('e2e: building the app (npm run build)…');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    const build = spawnSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error('e2e: npm run build failed');
   }
 
