@@ -127,7 +127,7 @@ CREATE INDEX "products_discount_idx" ON "products" USING btree ("tenant_id","dis
 CREATE INDEX "products_merchant_idx" ON "products" USING btree ("tenant_id","merchant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_deleted_idx" ON "products" USING btree ("tenant_id","merchant_id","deleted_at" DESC NULLS LAST) WHERE deleted_at is not null;--> statement-breakpoint
 CREATE INDEX "search_keywords_popular_idx" ON "search_keywords" USING btree ("tenant_id","search_count" DESC NULLS LAST);--> statement-breakpoint
--- Substring search on title and description (docs/decisions/catalogue-search.md): a pg_trgm GIN
+-- Substring search on title and description (docs/decisions/009-catalogue-search.md): a pg_trgm GIN
 -- index where the extension is available (PostgreSQL; PGlite when the server loads the
 -- extension); without it the same ILIKE query scans the tenant's products.
 DO $$

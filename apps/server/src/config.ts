@@ -1,8 +1,8 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
-import type { StorageConfig } from './platform/storage/storage.js';
 import { defaultWebDist } from './paths.js';
+import type { StorageConfig } from './platform/storage/storage.js';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -47,6 +47,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   COUNTER_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   SEED_PRODUCTS_PER_TENANT: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
@@ -97,6 +98,8 @@ export interface AppConfig {
     counterFlushMs: number;
     /** Extra generated products per demo tenant (the benchmark's large catalogue). */
     seedProductsPerTenant: number;
+    /** How long public catalogue answers (feeds, lists, product pages) are reused; 0 turns it off. */
+    answerCacheMs: number;
   };
 }
 
@@ -162,6 +165,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     },
-    catalogue: { counterFlushMs: e.COUNTER_FLUSH_MS, seedProductsPerTenant: e.SEED_PRODUCTS_PER_TENANT },
+    catalogue: {
+      counterFlushMs: e.COUNTER_FLUSH_MS,
+      seedProductsPerTenant: e.SEED_PRODUCTS_PER_TENANT,
+      answerCacheMs: e.CATALOGUE_CACHE_MS,
+    },
   };
 }

@@ -137,19 +137,26 @@ export const productMessages = {
 
 const wonAmount = (required: string) =>
   z
-    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : productMessages.priceInteger) })
+    .number({
+      error: (issue) => (issue.input === undefined || issue.input === null ? required : productMessages.priceInteger),
+    })
     .int(productMessages.priceInteger)
     .max(PRODUCT_PRICE_MAX, productMessages.priceTooHigh);
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 
+/** PostgreSQL text cannot hold U+0000: refuse it up front rather than fail in the database. */
+const NUL_MESSAGE = '올바르지 않은 문자가 포함되어 있습니다.';
+const withoutNul = (v: string) => !v.includes('\u0000');
+
 const productFields = {
   /** Optional on create: inferred from which category is given (delivery_category means pickup). */
   category_type: categoryTypeSchema.optional(),
-  title: requiredText(productMessages.titleRequired, PRODUCT_TITLE_MAX),
+  title: requiredText(productMessages.titleRequired, PRODUCT_TITLE_MAX).refine(withoutNul, NUL_MESSAGE),
   description: z
     .string()
     .max(PRODUCT_DESCRIPTION_MAX, productMessages.descriptionTooLong)
+    .refine(withoutNul, NUL_MESSAGE)
     .nullish()
     .transform((v) => v?.trim() ?? ''),
   price: wonAmount(productMessages.priceRequired).gt(0, productMessages.pricePositive),
@@ -189,7 +196,7 @@ export const productInputSchema = z
       });
     }
   })
-  .meta({ id: 'ProductInput' });
+  .meta({ id: 'ProductSave' });
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductInputParsed = z.output<typeof productInputSchema>;
 
@@ -281,10 +288,20 @@ export const pageQuerySchema = z.object({
 const searchText = z
   .string()
   .max(100, '검색어는 100자 이하로 입력해주세요.')
+  .refine(withoutNul, NUL_MESSAGE)
   .transform((v) => v.trim())
   .optional();
+const filterText = (max: number) => z.string().max(max).refine(withoutNul, NUL_MESSAGE).optional();
 
-export const productSortValues = ['latest', 'popular', 'price_asc', 'price_desc', 'discount', 'views', 'orders'] as const;
+export const productSortValues = [
+  'latest',
+  'popular',
+  'price_asc',
+  'price_desc',
+  'discount',
+  'views',
+  'orders',
+] as const;
 
 /** Filters of `GET /api/products` (and search, popular, latest, discount, category). */
 export const productListQuerySchema = pageQuerySchema.extend({
@@ -394,9 +411,9 @@ export const merchantListQuerySchema = pageQuerySchema.extend({
   search: searchText,
   q: searchText,
   /** Merchants selling in this category. */
-  category: z.string().max(50).optional(),
+  category: filterText(50),
   /** A region code (see /api/regions) or a part of the address. */
-  location: z.string().max(100).optional(),
+  location: filterText(100),
 });
 
 export const merchantListSchema = z
@@ -470,7 +487,11 @@ export const noticeListSchema = z.object({
 export type Notice = z.infer<typeof noticeSchema>;
 
 export const searchQuerySchema = pageQuerySchema.extend({
-  q: z.string().max(100, '검색어는 100자 이하로 입력해주세요.').transform((v) => v.trim()),
+  q: z
+    .string()
+    .max(100, '검색어는 100자 이하로 입력해주세요.')
+    .refine(withoutNul, NUL_MESSAGE)
+    .transform((v) => v.trim()),
   type: z.enum(['all', 'products', 'merchants']).default('all'),
 });
 
@@ -492,6 +513,11 @@ export const popularKeywordsSchema = z.object({
   keywords: z.array(z.object({ keyword: z.string(), count: z.number().int() })),
 });
 export const keywordSuggestQuerySchema = z.object({
-  q: z.string().max(100).transform((v) => v.trim()).default(''),
+  q: z
+    .string()
+    .max(100)
+    .refine(withoutNul, NUL_MESSAGE)
+    .transform((v) => v.trim())
+    .default(''),
 });
 export const keywordSuggestionsSchema = z.object({ suggestions: z.array(z.string()) });

@@ -70,7 +70,7 @@ function malformedRequest(op: Operation, host: string): fc.Arbitrary<Injected> {
   const path = fc.array(weirdString, { minLength: 4, maxLength: 4 }).map((values) => {
     let i = 0;
     // A lone surrogate cannot be percent-encoded; it becomes U+FFFD as a browser would send it.
-      return op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent((values[i++ % values.length] ?? '').toWellFormed()));
+    return op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent((values[i++ % values.length] ?? '').toWellFormed()));
   });
   const query = fc
     .dictionary(fc.constantFrom('page', 'size', 'q', 'id', 'limit', 'tab', '__proto__'), weirdString, { maxKeys: 3 })

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type DemoCatalogueOptions, seedDemoCatalogue } from '../modules/catalogue/demo-catalogue.js';
 import { countTenants } from '../modules/tenants/tenants.repository.js';
 import type { Db } from '../platform/db/client.js';
 import { allFeatures, createTenant, createUser } from './factories.js';
@@ -99,7 +100,11 @@ const demoMerchants: Record<string, { username: string; businessName: string; de
 };
 
 /** Seeds the demo data, but only into a database that holds no tenant yet. */
-export async function seedDemoIfEmpty(db: Db, log: FastifyBaseLogger): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  log: FastifyBaseLogger,
+  catalogue: Omit<DemoCatalogueOptions, 'password'> = {},
+): Promise<boolean> {
   if ((await countTenants(db)) > 0) return false;
   await db.transaction(async (tx) => {
     for (const [index, t] of demoTenants.entries()) {
@@ -109,7 +114,7 @@ export async function seedDemoIfEmpty(db: Db, log: FastifyBaseLogger): Promise<b
         settings: structuredClone(t.settings) as never,
       });
       const shop = demoMerchants[t.name];
-      await createUser(tx, tenant.id, {
+      const demoMerchant = await createUser(tx, tenant.id, {
         email: 'merchant@example.com',
         username: shop?.username ?? '판매자',
         password: DEMO_PASSWORD,
@@ -124,6 +129,9 @@ export async function seedDemoIfEmpty(db: Db, log: FastifyBaseLogger): Promise<b
           phone: shop?.phone ?? '01022223333',
         },
       });
+      if (demoMerchant.merchant) {
+        await seedDemoCatalogue(tx, tenant, demoMerchant.merchant.id, { ...catalogue, password: DEMO_PASSWORD });
+      }
       await createUser(tx, tenant.id, {
         email: 'customer@example.com',
         username: '김고객',

@@ -12,8 +12,8 @@ import { z } from 'zod';
 import { requireAdmin } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { effectiveTenant } from '../auth/auth.plugin.js';
-import { presentTenant } from '../tenants/tenants.service.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
+import { presentTenant } from '../tenants/tenants.service.js';
 
 const guarded = { 401: errorSchema, 403: errorSchema };
 const idParams = z.object({

@@ -7,9 +7,14 @@ import { addProductViews } from './products.repository.js';
  * Product views and searched keywords, counted in memory and written in one statement per kind
  * every `flushMs` (and when the app closes). A hot product page therefore never writes per
  * request and readers never queue on the product row; a crash loses at most one interval of
- * counts. See docs/decisions/catalogue-counters.md.
+ * counts. See docs/decisions/010-batched-counters.md.
  */
-export function createBatchedCounts(db: Db, log: FastifyBaseLogger, flushMs: number) {
+export function createBatchedCounts(
+  db: Db,
+  log: FastifyBaseLogger,
+  flushMs: number,
+  onViewsWritten: (tenantIds: number[]) => void = () => {},
+) {
   let views = new Map<string, { tenantId: number; id: number; n: number }>();
   let searches = new Map<string, { tenantId: number; keyword: string; n: number }>();
   let flushing: Promise<void> | undefined;
@@ -20,7 +25,10 @@ export function createBatchedCounts(db: Db, log: FastifyBaseLogger, flushMs: num
     views = new Map();
     searches = new Map();
     try {
-      if (v.length) await addProductViews(db, v);
+      if (v.length) {
+        await addProductViews(db, v);
+        onViewsWritten([...new Set(v.map((c) => c.tenantId))]);
+      }
       if (s.length) await addSearchCounts(db, s);
     } catch (err) {
       log.warn({ err }, 'writing batched counts failed; they are dropped');

@@ -1,22 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type AnswerCache, createAnswerCache } from './answer-cache.js';
 import { type BatchedCounts, createBatchedCounts } from './batched-counts.js';
 import { createDirectoryService, type DirectoryService } from './directory.service.js';
 import { createProductsService, type ProductsService } from './products.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    catalogue: { products: ProductsService; directory: DirectoryService; counts: BatchedCounts };
+    catalogue: {
+      products: ProductsService;
+      directory: DirectoryService;
+      counts: BatchedCounts;
+      answers: AnswerCache;
+    };
   }
 }
 
 /** The catalogue services (products, media, feeds, directory) and the batched counters. */
 export const cataloguePlugin = fp(
-  async (app: FastifyInstance, opts: { counterFlushMs: number }) => {
-    const counts = createBatchedCounts(app.db, app.log, opts.counterFlushMs);
-    const products = createProductsService({ db: app.db, storage: app.storage, counts });
+  async (app: FastifyInstance, opts: { counterFlushMs: number; answerCacheMs: number }) => {
+    const answers = createAnswerCache(opts.answerCacheMs);
+    const counts = createBatchedCounts(app.db, app.log, opts.counterFlushMs, (tenantIds) => {
+      for (const id of tenantIds) answers.invalidate(id);
+    });
+    const products = createProductsService({ db: app.db, storage: app.storage, answers });
     const directory = createDirectoryService({ db: app.db, products, counts });
-    app.decorate('catalogue', { products, directory, counts });
+    app.decorate('catalogue', { products, directory, counts, answers });
     // Write the last counts while the database is still open (hooks run in reverse order).
     app.addHook('onClose', () => counts.close());
   },

@@ -53,7 +53,7 @@ export const products = pgTable(
     displayRemaining: integer('display_remaining').notNull().default(-1),
     imageKey: text('image_key'),
     thumbnailKey: text('thumbnail_key'),
-    /** Added in batches by the view counter (see docs/decisions), never per request. */
+    /** Added in batches by the view counter (see docs/decisions/010-batched-counters.md), never per request. */
     viewsCount: integer('views_count').notNull().default(0),
     ordersCount: integer('orders_count').notNull().default(0),
     /** Kept by the reviews module; the average is total / count. */
@@ -78,9 +78,7 @@ export const products = pgTable(
       sql`(${t.categoryType} = 'shopping' and ${t.category} is not null) or (${t.categoryType} = 'pickup' and ${t.deliveryCategory} is not null)`,
     ),
     // The lists: newest, ranking (orders, views), per category, discount, per merchant, deleted.
-    index('products_latest_idx')
-      .on(t.tenantId, t.categoryType, t.createdAt.desc(), t.id.desc())
-      .where(live),
+    index('products_latest_idx').on(t.tenantId, t.categoryType, t.createdAt.desc(), t.id.desc()).where(live),
     index('products_ranking_idx')
       .on(t.tenantId, t.categoryType, t.ordersCount.desc(), t.viewsCount.desc(), t.id.desc())
       .where(live),
@@ -92,9 +90,7 @@ export const products = pgTable(
       .where(sql`deleted_at is null and delivery_category is not null`),
     index('products_discount_idx').on(t.tenantId, t.discountRate.desc(), t.id.desc()).where(live),
     index('products_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt.desc(), t.id.desc()),
-    index('products_deleted_idx')
-      .on(t.tenantId, t.merchantId, t.deletedAt.desc())
-      .where(sql`deleted_at is not null`),
+    index('products_deleted_idx').on(t.tenantId, t.merchantId, t.deletedAt.desc()).where(sql`deleted_at is not null`),
   ],
 );
 
@@ -187,7 +183,10 @@ export const events = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('events_starts_idx').on(t.tenantId, t.startsAt.desc(), t.id)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('events_starts_idx').on(t.tenantId, t.startsAt.desc(), t.id),
+  ],
 );
 
 export const notices = pgTable(

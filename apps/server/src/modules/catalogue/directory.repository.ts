@@ -218,10 +218,7 @@ export function listNotices(db: DbOrTx, tenantId: number, limit: number, offset:
 }
 
 export async function countNotices(db: DbOrTx, tenantId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notices)
-    .where(eq(notices.tenantId, tenantId));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(notices).where(eq(notices.tenantId, tenantId));
   return row?.n ?? 0;
 }
 

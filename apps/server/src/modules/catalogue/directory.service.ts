@@ -16,7 +16,7 @@ import type { TenantRow } from '../tenants/tenants.schema.js';
 import type { BatchedCounts } from './batched-counts.js';
 import * as dir from './directory.repository.js';
 import * as repo from './products.repository.js';
-import { kindsOf, paged, type ProductsService } from './products.service.js';
+import { kindsOf, type ProductsService, paged } from './products.service.js';
 import { regions } from './regions.js';
 
 function presentMerchant(row: dir.MerchantDirectoryRow): MerchantSummary {
@@ -50,10 +50,12 @@ export function createDirectoryService(deps: { db: Db; products: ProductsService
         .reduce((sum, t) => sum + Number(t.n), 0);
     const list: CatalogueCategory[] = [];
     if (kinds.includes('shopping')) {
-      for (const c of shoppingCategories) list.push({ ...c, type: 'shopping', product_count: count('shopping', c.value) });
+      for (const c of shoppingCategories)
+        list.push({ ...c, type: 'shopping', product_count: count('shopping', c.value) });
     }
     if (kinds.includes('pickup')) {
-      for (const c of deliveryCategories) list.push({ ...c, type: 'delivery', product_count: count('pickup', c.value) });
+      for (const c of deliveryCategories)
+        list.push({ ...c, type: 'delivery', product_count: count('pickup', c.value) });
     }
     return list;
   }
@@ -154,7 +156,7 @@ export function createDirectoryService(deps: { db: Db; products: ProductsService
           : undefined,
         wantMerchants ? merchantPage(tenant, { search: text }, q.page, q.size) : undefined,
       ]);
-      if (text && !wantProducts) counts.addSearch(tenant.id, text);
+      if (text && q.page === 1) counts.addSearch(tenant.id, text);
       return {
         query: text,
         type: q.type,

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 
 /**
  * Sends an already presented answer as JSON text, skipping the per-request zod serialiser (the
- * slowest step of a hot GET; see docs/decisions/catalogue-hot-paths.md). The route keeps its
+ * slowest step of a hot GET; see docs/decisions/011-catalogue-answers.md). The route keeps its
  * response schema for the OpenAPI document; the presenters' return types are the contract types,
  * and the tests parse every answer with the contract schemas.
  */
@@ -11,6 +11,11 @@ export function sendJson<T>(reply: object, value: T, status = 200): FastifyReply
     .status(status)
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(value) as never);
+}
+
+/** Sends JSON text made earlier (a cached answer). */
+export function sendJsonText(reply: object, text: string): FastifyReply {
+  return (reply as FastifyReply).type('application/json; charset=utf-8').send(text as never);
 }
 
 /** The first message of a failed validation, as the one Korean `detail` the client shows. */

@@ -10,7 +10,7 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFeature } from '../../platform/auth.js';
-import { sendJson } from './json-reply.js';
+import { sendJsonText } from './json-reply.js';
 
 // Made once: the category lists never change at run time.
 const shoppingCategoriesJson = JSON.stringify({ categories: shoppingCategories });
@@ -18,7 +18,7 @@ const deliveryCategoriesJson = JSON.stringify({ categories: deliveryCategories }
 
 /** The main page's catalogue tabs (spec part 2, section 7, main feed calls). */
 export const mainFeedRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { products } = app.catalogue;
+  const { products, answers, counts } = app.catalogue;
   const tags = ['main'];
 
   app.get(
@@ -33,12 +33,11 @@ export const mainFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireFeature(request, 'delivery');
-      const answer = await products.listProducts(
-        request.tenant,
-        { ...request.query, category_type: 'pickup' },
-        { sort: 'popular' },
+      if (request.query.q && request.query.page === 1) counts.addSearch(request.tenant.id, request.query.q);
+      const text = await answers.get(request.tenant.id, request.url, () =>
+        products.listProducts(request.tenant, { ...request.query, category_type: 'pickup' }, { sort: 'popular' }),
       );
-      return sendJson(reply, answer);
+      return sendJsonText(reply, text);
     },
   );
 
@@ -54,7 +53,11 @@ export const mainFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireFeature(request, 'shopping');
-      return sendJson(reply, await products.shoppingFeed(request.tenant, request.query));
+      if (request.query.q) counts.addSearch(request.tenant.id, request.query.q);
+      const text = await answers.get(request.tenant.id, request.url, () =>
+        products.shoppingFeed(request.tenant, request.query),
+      );
+      return sendJsonText(reply, text);
     },
   );
 

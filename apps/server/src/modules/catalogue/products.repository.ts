@@ -97,21 +97,40 @@ function ordering(sort: ProductSort): SQL[] {
   }
 }
 
-export function listProducts(
+/**
+ * One page of products. The page is taken from `products` alone, so the planner walks the
+ * ordering index and stops after `offset + limit` rows (joined, it would sort every match); the
+ * merchants of the page come in a second small query.
+ */
+export async function listProducts(
   db: DbOrTx,
   filter: ProductFilter,
   sort: ProductSort,
   limit: number,
   offset: number,
 ): Promise<ProductWithMerchant[]> {
-  return db
-    .select(productWithMerchant)
+  const rows = await db
+    .select()
     .from(products)
-    .innerJoin(merchants, merchantJoin)
     .where(and(...conditions(filter)))
     .orderBy(...ordering(sort))
     .limit(limit)
     .offset(offset);
+  return withMerchants(db, filter.tenantId, rows);
+}
+
+async function withMerchants(db: DbOrTx, tenantId: number, rows: ProductRow[]): Promise<ProductWithMerchant[]> {
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((r) => r.merchantId))];
+  const found = await db
+    .select({ id: merchants.id, userId: merchants.userId, businessName: merchants.businessName })
+    .from(merchants)
+    .where(and(eq(merchants.tenantId, tenantId), inArray(merchants.id, ids)));
+  const byId = new Map(found.map((m) => [m.id, m]));
+  return rows.flatMap((r) => {
+    const m = byId.get(r.merchantId);
+    return m ? [{ ...r, merchantOwnerId: m.userId, merchantBusinessName: m.businessName }] : [];
+  });
 }
 
 export async function countProducts(db: DbOrTx, filter: ProductFilter): Promise<number> {

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   deletedProductsQuerySchema,
   errorSchema,
@@ -6,6 +5,7 @@ import {
   mediaListSchema,
   mediaOrderSchema,
   PRODUCT_IMAGE_BYTES_MAX,
+  type ProductListQuery,
   productDetailSchema,
   productInputSchema,
   productListQuerySchema,
@@ -14,13 +14,14 @@ import {
   productMessages,
   productSchema,
 } from '@app/contracts';
+import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMerchant } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { readImageUpload } from '../../platform/media/upload.js';
-import { firstValidationMessage, sendJson } from './json-reply.js';
+import { firstValidationMessage, sendJson, sendJsonText } from './json-reply.js';
 import { kindsOf } from './products.service.js';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -54,8 +55,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: PRODUCT_IMAGE_BYTES_MAX, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
     throwFileSizeLimit: true,
   });
-  const { products } = app.catalogue;
+  const { products, answers, counts } = app.catalogue;
   const tags = ['products'];
+
+  /** A public list: counted search text, then the (briefly cached) answer for this URL. */
+  const publicList = (request: FastifyRequest, query: ProductListQuery, make: () => Promise<unknown>) => {
+    if (query.q && query.page === 1) counts.addSearch(request.tenant.id, query.q);
+    return answers.get(request.tenant.id, request.url, make);
+  };
 
   for (const path of ['/products', '/products/']) {
     app.get(
@@ -71,10 +78,15 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         requireCatalogue(request);
-        const answer = await products.listProducts(request.tenant, request.query, {
-          viewerMerchantId: request.user?.merchantId,
-        });
-        return sendJson(reply, answer);
+        const viewerMerchantId = request.user?.merchantId;
+        if (viewerMerchantId && request.query.merchant_id === viewerMerchantId) {
+          // The owner's own list (with its unavailable products) is never shared.
+          return sendJson(reply, await products.listProducts(request.tenant, request.query, { viewerMerchantId }));
+        }
+        return sendJsonText(
+          reply,
+          await publicList(request, request.query, () => products.listProducts(request.tenant, request.query)),
+        );
       },
     );
     app.post(
@@ -117,12 +129,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         requireCatalogue(request);
-        const answer = await products.listProducts(request.tenant, request.query, {
-          sort,
-          discountedOnly,
-          viewerMerchantId: request.user?.merchantId,
-        });
-        return sendJson(reply, answer);
+        const text = await publicList(request, request.query, () =>
+          products.listProducts(request.tenant, request.query, { sort, discountedOnly }),
+        );
+        return sendJsonText(reply, text);
       },
     );
   }
@@ -140,12 +150,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireCatalogue(request);
-      const answer = await products.listProducts(
-        request.tenant,
-        { ...request.query, category: request.params.category },
-        { sort: 'popular' },
+      const text = await answers.get(request.tenant.id, request.url, () =>
+        products.listProducts(
+          request.tenant,
+          { ...request.query, category: request.params.category },
+          { sort: 'popular' },
+        ),
       );
-      return sendJson(reply, answer);
+      return sendJsonText(reply, text);
     },
   );
 
@@ -180,7 +192,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireCatalogue(request);
-      return sendJson(reply, await products.getProduct(request.tenant, request.params.id));
+      const { id } = request.params;
+      const text = await answers.get(request.tenant.id, `product:${id}`, () => products.getProduct(request.tenant, id));
+      counts.addView(request.tenant.id, id);
+      return sendJsonText(reply, text);
     },
   );
 

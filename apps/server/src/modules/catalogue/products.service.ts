@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CategoryType,
-  type MainShopping,
   computeDiscountRate,
   deliveryCategoryValues,
+  type MainShopping,
   PRODUCT_IMAGES_MAX,
   type Product,
   type ProductDetail,
@@ -21,7 +21,7 @@ import { makeImageVariants, UnreadableImageError } from '../../platform/media/im
 import type { ImageUpload } from '../../platform/media/upload.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
-import type { BatchedCounts } from './batched-counts.js';
+import type { AnswerCache } from './answer-cache.js';
 import type { ProductMediaRow } from './catalogue.schema.js';
 import { assertOwner } from './products.policy.js';
 import { presentMedia, presentProduct, presentProductDetail } from './products.presenter.js';
@@ -48,9 +48,36 @@ export function paged(page: number, size: number, total: number) {
   return { total, page, size, pages: Math.max(1, Math.ceil(total / size)) };
 }
 
-export function createProductsService(deps: { db: Db; storage: Storage; counts: BatchedCounts }) {
-  const { db, storage, counts } = deps;
+export function createProductsService(deps: { db: Db; storage: Storage; answers: AnswerCache }) {
+  const { db, storage, answers } = deps;
   const present = (row: repo.ProductWithMerchant) => presentProduct(row, storage);
+
+  // List totals per tenant and filter, kept a few seconds: a count walks every matching row,
+  // which would cost more than the page itself on a large catalogue. A write through this node
+  // drops the tenant's totals at once; other nodes see the change within the TTL.
+  const totals = new Map<number, Map<string, { n: number; until: number }>>();
+  const TOTALS_TTL_MS = 5_000;
+  async function countCached(filter: repo.ProductFilter): Promise<number> {
+    const key = JSON.stringify(filter);
+    let perTenant = totals.get(filter.tenantId);
+    const hit = perTenant?.get(key);
+    const now = Date.now();
+    if (hit && hit.until > now) return hit.n;
+    const n = await repo.countProducts(db, filter);
+    if (!perTenant) {
+      perTenant = new Map();
+      totals.set(filter.tenantId, perTenant);
+    }
+    if (perTenant.size > 500) perTenant.clear();
+    perTenant.set(key, { n, until: now + TOTALS_TTL_MS });
+    return n;
+  }
+  const productsChanged = (tenantId: number) => {
+    totals.delete(tenantId);
+    answers.invalidate(tenantId);
+  };
+  /** Drops the cached answers again once the write is committed (a read in between may have cached the old state). */
+  const afterCommit = <T>(tenantId: number, write: Promise<T>) => write.finally(() => productsChanged(tenantId));
 
   /** A live product of the tenant whose kind the tenant offers; 404 otherwise. */
   async function findLive(tenant: TenantRow, id: number, tx: DbOrTx = db, forUpdate = false) {
@@ -107,11 +134,10 @@ export function createProductsService(deps: { db: Db; storage: Storage; counts: 
   }
 
   return {
-    /** The public product page: a live product of a kind the tenant offers; counts a view. */
+    /** The public product page: a live product of a kind the tenant offers (the route counts the view). */
     async getProduct(tenant: TenantRow, id: number): Promise<ProductDetail> {
       const row = await findLive(tenant, id);
       const media = await repo.listMedia(db, tenant.id, id);
-      counts.addView(tenant.id, id);
       return presentProductDetail(row, media, storage);
     },
 
@@ -131,7 +157,8 @@ export function createProductsService(deps: { db: Db; storage: Storage; counts: 
       const filter: repo.ProductFilter = {
         tenantId: tenant.id,
         kinds: kindsOf(tenant),
-        categoryType: query.category_type ?? (category ? (isShoppingCategory(category) ? 'shopping' : 'pickup') : undefined),
+        categoryType:
+          query.category_type ?? (category ? (isShoppingCategory(category) ? 'shopping' : 'pickup') : undefined),
         merchantId: query.merchant_id,
         category,
         minPrice: query.min_price,
@@ -145,9 +172,8 @@ export function createProductsService(deps: { db: Db; storage: Storage; counts: 
       const sort = query.sort ?? options.sort ?? 'latest';
       const [rows, total] = await Promise.all([
         repo.listProducts(db, filter, sort, query.size, (query.page - 1) * query.size),
-        repo.countProducts(db, filter),
+        countCached(filter),
       ]);
-      if (filter.q && query.page === 1) counts.addSearch(tenant.id, filter.q);
       return { products: rows.map(present), ...paged(query.page, query.size, total) };
     },
 
@@ -166,7 +192,7 @@ export function createProductsService(deps: { db: Db; storage: Storage; counts: 
         repo.listProducts(db, base, 'popular', query.size, 0),
         repo.topProductsPerCategory(db, tenant.id, wanted, query.size),
         query.q ? repo.listProducts(db, { ...base, q: query.q }, 'popular', query.size, 0) : undefined,
-        query.q ? repo.countProducts(db, { ...base, q: query.q }) : undefined,
+        query.q ? countCached({ ...base, q: query.q }) : undefined,
       ]);
       const ranking = (a: repo.ProductWithMerchant, b: repo.ProductWithMerchant) =>
         b.ordersCount - a.ordersCount || b.viewsCount - a.viewsCount || b.id - a.id;
@@ -177,13 +203,13 @@ export function createProductsService(deps: { db: Db; storage: Storage; counts: 
           .sort(ranking)
           .map(present);
       }
-      if (query.q) counts.addSearch(tenant.id, query.q);
       return found ? { categories, search_results: found.map(present), search_total: foundTotal } : { categories };
     },
 
     async createProduct(tenant: TenantRow, merchant: Merchant, input: ProductInputParsed): Promise<ProductDetail> {
       const kind: CategoryType = input.category_type ?? (input.delivery_category ? 'pickup' : 'shopping');
       if (!kindsOf(tenant).includes(kind)) throw kindDisabled();
+      productsChanged(tenant.id);
       const row = await repo.insertProduct(db, {
         tenantId: tenant.id,
         merchantId: merchant.merchantId,
@@ -199,40 +225,52 @@ export function createProductsService(deps: { db: Db; storage: Storage; counts: 
       id: number,
       input: ProductInputParsed,
     ): Promise<ProductDetail> {
-      return db.transaction(async (tx) => {
-        const row = await findOwned(tenant, merchant, id, tx, true);
-        const asked = input.category_type ?? (input.delivery_category && !input.category ? 'pickup' : undefined);
-        if (asked && asked !== row.categoryType) throw AppError.badRequest(productMessages.kindLocked, 'kind_locked');
-        if (row.categoryType === 'shopping' && !input.category) {
-          throw AppError.badRequest(productMessages.categoryRequired, 'validation_error');
-        }
-        if (row.categoryType === 'pickup' && !input.delivery_category) {
-          throw AppError.badRequest(productMessages.deliveryCategoryRequired, 'validation_error');
-        }
-        await repo.updateProduct(tx, tenant.id, id, fieldsOf(input, row.categoryType));
-        return detail(tenant, id, tx);
-      });
+      return afterCommit(
+        tenant.id,
+        db.transaction(async (tx) => {
+          const row = await findOwned(tenant, merchant, id, tx, true);
+          const asked = input.category_type ?? (input.delivery_category && !input.category ? 'pickup' : undefined);
+          if (asked && asked !== row.categoryType) throw AppError.badRequest(productMessages.kindLocked, 'kind_locked');
+          if (row.categoryType === 'shopping' && !input.category) {
+            throw AppError.badRequest(productMessages.categoryRequired, 'validation_error');
+          }
+          if (row.categoryType === 'pickup' && !input.delivery_category) {
+            throw AppError.badRequest(productMessages.deliveryCategoryRequired, 'validation_error');
+          }
+          await repo.updateProduct(tx, tenant.id, id, fieldsOf(input, row.categoryType));
+          productsChanged(tenant.id);
+          return detail(tenant, id, tx);
+        }),
+      );
     },
 
     /** Soft delete: the product leaves every public list and page, and appears in the owner's deleted list. */
     async deleteProduct(tenant: TenantRow, merchant: Merchant, id: number): Promise<Product> {
-      return db.transaction(async (tx) => {
-        await findOwned(tenant, merchant, id, tx, true);
-        await repo.updateProduct(tx, tenant.id, id, { deletedAt: new Date() });
-        const row = await repo.findProduct(tx, tenant.id, id);
-        return present(row as repo.ProductWithMerchant);
-      });
+      return afterCommit(
+        tenant.id,
+        db.transaction(async (tx) => {
+          await findOwned(tenant, merchant, id, tx, true);
+          await repo.updateProduct(tx, tenant.id, id, { deletedAt: new Date() });
+          productsChanged(tenant.id);
+          const row = await repo.findProduct(tx, tenant.id, id);
+          return present(row as repo.ProductWithMerchant);
+        }),
+      );
     },
 
     async restoreProduct(tenant: TenantRow, merchant: Merchant, id: number): Promise<ProductDetail> {
-      return db.transaction(async (tx) => {
-        const row = await repo.findProduct(tx, tenant.id, id, { forUpdate: true });
-        if (!row || !kindsOf(tenant).includes(row.categoryType)) throw productNotFound();
-        assertOwner(merchant, row);
-        if (!row.deletedAt) throw AppError.conflict('삭제되지 않은 상품입니다.', 'product_not_deleted');
-        await repo.updateProduct(tx, tenant.id, id, { deletedAt: null });
-        return detail(tenant, id, tx);
-      });
+      return afterCommit(
+        tenant.id,
+        db.transaction(async (tx) => {
+          const row = await repo.findProduct(tx, tenant.id, id, { forUpdate: true });
+          if (!row || !kindsOf(tenant).includes(row.categoryType)) throw productNotFound();
+          assertOwner(merchant, row);
+          if (!row.deletedAt) throw AppError.conflict('삭제되지 않은 상품입니다.', 'product_not_deleted');
+          await repo.updateProduct(tx, tenant.id, id, { deletedAt: null });
+          productsChanged(tenant.id);
+          return detail(tenant, id, tx);
+        }),
+      );
     },
 
     async listDeleted(
@@ -241,7 +279,14 @@ export function createProductsService(deps: { db: Db; storage: Storage; counts: 
       query: { page: number; size: number; sort: repo.DeletedSort },
     ): Promise<ProductList> {
       const [rows, total] = await Promise.all([
-        repo.listDeletedProducts(db, tenant.id, merchant.merchantId, query.sort, query.size, (query.page - 1) * query.size),
+        repo.listDeletedProducts(
+          db,
+          tenant.id,
+          merchant.merchantId,
+          query.sort,
+          query.size,
+          (query.page - 1) * query.size,
+        ),
         repo.countDeletedProducts(db, tenant.id, merchant.merchantId),
       ]);
       return { products: rows.map(present), ...paged(query.page, query.size, total) };
@@ -289,29 +334,33 @@ export function createProductsService(deps: { db: Db; storage: Storage; counts: 
       await storage.put(fileKey, variants.display.data, { contentType: variants.display.contentType });
       await storage.put(thumbnailKey, variants.thumbnail.data, { contentType: variants.thumbnail.contentType });
       try {
-        return await db.transaction(async (tx) => {
-          await findOwned(tenant, merchant, id, tx, true);
-          const existing = await repo.listMedia(tx, tenant.id, id);
-          if (existing.length >= PRODUCT_IMAGES_MAX) {
-            throw AppError.badRequest(productMessages.imagesMax, 'too_many_images');
-          }
-          const inserted = await repo.insertMedia(tx, {
-            tenantId: tenant.id,
-            productId: id,
-            fileKey,
-            thumbnailKey,
-            fileName: upload.fileName,
-            contentType: variants.display.contentType,
-            width: variants.display.width,
-            height: variants.display.height,
-            sizeBytes: variants.display.data.length,
-            sortOrder: existing.length,
-            isThumbnail: false,
-          });
-          const ordered = asThumbnail ? [inserted, ...existing] : [...existing, inserted];
-          await normaliseMedia(tx, tenant.id, id, ordered);
-          return presentMedia(inserted, storage);
-        });
+        return await afterCommit(
+          tenant.id,
+          db.transaction(async (tx) => {
+            await findOwned(tenant, merchant, id, tx, true);
+            const existing = await repo.listMedia(tx, tenant.id, id);
+            if (existing.length >= PRODUCT_IMAGES_MAX) {
+              throw AppError.badRequest(productMessages.imagesMax, 'too_many_images');
+            }
+            const inserted = await repo.insertMedia(tx, {
+              tenantId: tenant.id,
+              productId: id,
+              fileKey,
+              thumbnailKey,
+              fileName: upload.fileName,
+              contentType: variants.display.contentType,
+              width: variants.display.width,
+              height: variants.display.height,
+              sizeBytes: variants.display.data.length,
+              sortOrder: existing.length,
+              isThumbnail: false,
+            });
+            const ordered = asThumbnail ? [inserted, ...existing] : [...existing, inserted];
+            productsChanged(tenant.id);
+            await normaliseMedia(tx, tenant.id, id, ordered);
+            return presentMedia(inserted, storage);
+          }),
+        );
       } catch (err) {
         await storage.delete([fileKey, thumbnailKey]).catch(() => undefined);
         throw err;
@@ -321,22 +370,26 @@ export function createProductsService(deps: { db: Db; storage: Storage; counts: 
     /** Deletes images of the product (unknown ids answer 404 and delete nothing). */
     async deleteMedia(tenant: TenantRow, merchant: Merchant, id: number, ids: number[]): Promise<ProductMedia[]> {
       const unique = [...new Set(ids)];
-      const { remaining, removed } = await db.transaction(async (tx) => {
-        await findOwned(tenant, merchant, id, tx, true);
-        const existing = await repo.listMedia(tx, tenant.id, id);
-        const known = new Set(existing.map((m) => m.id));
-        if (unique.some((m) => !known.has(m))) {
-          throw AppError.notFound('이미지를 찾을 수 없습니다.', 'media_not_found');
-        }
-        const removedRows = await repo.deleteMedia(tx, tenant.id, id, unique);
-        const left = await normaliseMedia(
-          tx,
-          tenant.id,
-          id,
-          existing.filter((m) => !unique.includes(m.id)),
-        );
-        return { remaining: left, removed: removedRows };
-      });
+      const { remaining, removed } = await afterCommit(
+        tenant.id,
+        db.transaction(async (tx) => {
+          await findOwned(tenant, merchant, id, tx, true);
+          const existing = await repo.listMedia(tx, tenant.id, id);
+          const known = new Set(existing.map((m) => m.id));
+          if (unique.some((m) => !known.has(m))) {
+            throw AppError.notFound('이미지를 찾을 수 없습니다.', 'media_not_found');
+          }
+          const removedRows = await repo.deleteMedia(tx, tenant.id, id, unique);
+          const left = await normaliseMedia(
+            tx,
+            tenant.id,
+            id,
+            existing.filter((m) => !unique.includes(m.id)),
+          );
+          productsChanged(tenant.id);
+          return { remaining: left, removed: removedRows };
+        }),
+      );
       await storage.delete(removed.flatMap((m) => [m.fileKey, m.thumbnailKey])).catch(() => undefined);
       return remaining.map((m) => presentMedia(m, storage));
     },
@@ -354,21 +407,25 @@ export function createProductsService(deps: { db: Db; storage: Storage; counts: 
       if (new Set(items.map((i) => i.id)).size !== items.length) {
         throw AppError.badRequest('같은 이미지가 두 번 들어 있습니다.', 'duplicate_media');
       }
-      return db.transaction(async (tx) => {
-        await findOwned(tenant, merchant, id, tx, true);
-        const existing = await repo.listMedia(tx, tenant.id, id);
-        const byId = new Map(existing.map((m) => [m.id, m]));
-        if (items.some((i) => !byId.has(i.id))) {
-          throw AppError.notFound('이미지를 찾을 수 없습니다.', 'media_not_found');
-        }
-        const sorted = [...items].sort((a, b) => a.order - b.order || a.id - b.id);
-        const flagged = sorted.findIndex((i) => i.is_thumbnail);
-        if (flagged > 0) sorted.unshift(...sorted.splice(flagged, 1));
-        const listed = sorted.map((i) => byId.get(i.id) as ProductMediaRow);
-        const rest = existing.filter((m) => !items.some((i) => i.id === m.id));
-        const ordered = await normaliseMedia(tx, tenant.id, id, [...listed, ...rest]);
-        return ordered.map((m) => presentMedia(m, storage));
-      });
+      return afterCommit(
+        tenant.id,
+        db.transaction(async (tx) => {
+          await findOwned(tenant, merchant, id, tx, true);
+          const existing = await repo.listMedia(tx, tenant.id, id);
+          const byId = new Map(existing.map((m) => [m.id, m]));
+          if (items.some((i) => !byId.has(i.id))) {
+            throw AppError.notFound('이미지를 찾을 수 없습니다.', 'media_not_found');
+          }
+          const sorted = [...items].sort((a, b) => a.order - b.order || a.id - b.id);
+          const flagged = sorted.findIndex((i) => i.is_thumbnail);
+          if (flagged > 0) sorted.unshift(...sorted.splice(flagged, 1));
+          const listed = sorted.map((i) => byId.get(i.id) as ProductMediaRow);
+          const rest = existing.filter((m) => !items.some((i) => i.id === m.id));
+          productsChanged(tenant.id);
+          const ordered = await normaliseMedia(tx, tenant.id, id, [...listed, ...rest]);
+          return ordered.map((m) => presentMedia(m, storage));
+        }),
+      );
     },
   };
 }

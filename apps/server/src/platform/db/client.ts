@@ -57,7 +57,7 @@ export function createDatabase(options: DatabaseOptions): Database {
       close: () => pool.end(),
     };
   }
-  // pg_trgm gives search the same trigram index as on PostgreSQL (docs/decisions/catalogue-search.md).
+  // pg_trgm gives search the same trigram index as on PostgreSQL (docs/decisions/009-catalogue-search.md).
   const client = options.pglite ?? new PGlite(pgliteDataDir(options.dataDir), { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {

@@ -21,7 +21,11 @@ export interface ImageUpload {
 /** A display name without paths, control characters or excess length. */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim().slice(0, 200);
+  const cleaned = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && !'<>:"|?*'.includes(c))
+    .join('')
+    .trim()
+    .slice(0, 200);
   return cleaned || 'image';
 }
 

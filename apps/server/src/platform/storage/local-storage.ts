@@ -55,7 +55,7 @@ export function createLocalStorage(rootDir: string, publicBaseUrl = '/api/media'
         throw err;
       }
     },
-    head: (key: string) => describe(pathOf(key), key),
+    head: async (key: string) => describe(pathOf(key), key),
     async get(key: string, range?: ByteRange): Promise<ObjectStream | null> {
       const path = pathOf(key);
       const meta = await describe(path, key);
@@ -69,4 +69,3 @@ export function createLocalStorage(rootDir: string, publicBaseUrl = '/api/media'
     url: (key: string) => joinUrl(publicBaseUrl, key),
   };
 }
-

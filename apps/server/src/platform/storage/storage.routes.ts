@@ -64,7 +64,7 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('content-type', meta.contentType);
 
       const inm = request.headers['if-none-match'];
-      if (inm && inm.split(',').some((t) => t.trim() === meta.etag || t.trim() === '*')) {
+      if (inm?.split(',').some((t) => t.trim() === meta.etag || t.trim() === '*')) {
         return reply.status(304).send();
       }
       const ifRange = request.headers['if-range'];

@@ -31,7 +31,7 @@ export interface PutOptions {
 /**
  * Where media files live: local disk under DATA_DIR by default, an S3-compatible object store
  * when configured. Keys are relative paths (`tenants/1/products/2/uuid-display.webp`), never
- * user input; see docs/decisions/catalogue-media-storage.md.
+ * user input; see docs/decisions/008-media-storage.md.
  */
 export interface Storage {
   readonly kind: 'local' | 's3';

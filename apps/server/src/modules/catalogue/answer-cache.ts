@@ -1,0 +1,41 @@
+/**
+ * Public catalogue answers (feeds, lists, product pages) as JSON text, per tenant, for a short
+ * time: many visitors ask the same page within a second. A write through this node drops the
+ * tenant's entries at once (products, images, flushed view counts); other nodes see a change
+ * within the TTL. See docs/decisions/011-catalogue-answers.md.
+ */
+export function createAnswerCache(ttlMs: number, maxPerTenant = 1000) {
+  const tenants = new Map<number, Map<string, { text: string; until: number }>>();
+  // Loads in flight, so that a burst of identical requests makes one answer.
+  const pending = new Map<string, Promise<string>>();
+
+  return {
+    async get(tenantId: number, key: string, make: () => Promise<unknown>): Promise<string> {
+      if (ttlMs <= 0) return JSON.stringify(await make());
+      const now = Date.now();
+      const hit = tenants.get(tenantId)?.get(key);
+      if (hit && hit.until > now) return hit.text;
+      const slot = `${tenantId}\u0000${key}`;
+      const inFlight = pending.get(slot);
+      if (inFlight) return inFlight;
+      const loading = (async () => {
+        const text = JSON.stringify(await make());
+        let entries = tenants.get(tenantId);
+        if (!entries) {
+          entries = new Map();
+          tenants.set(tenantId, entries);
+        }
+        if (entries.size >= maxPerTenant) entries.clear();
+        entries.set(key, { text, until: Date.now() + ttlMs });
+        return text;
+      })().finally(() => pending.delete(slot));
+      pending.set(slot, loading);
+      return loading;
+    },
+    invalidate(tenantId: number) {
+      tenants.delete(tenantId);
+    },
+  };
+}
+
+export type AnswerCache = ReturnType<typeof createAnswerCache>;
