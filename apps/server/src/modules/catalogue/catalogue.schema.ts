@@ -12,13 +12,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../platform/db/columns.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { merchants } from '../users/users.schema.js';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 const live = sql`deleted_at is null`;
 const tenantId = () =>

@@ -11,12 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../platform/db/columns.js';
 import { tenants } from '../tenants/tenants.schema.js';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 /**
  * An account of one tenant: the same e-mail may register separately on two tenants. A deleted
