@@ -34,7 +34,8 @@ describe('/main', () => {
     // Signed out: no wallet tab even though the feature is on.
     expect(await tabNames(page)).toEqual(['배달·픽업', '쇼핑', '영상', '게시글']);
     expect(await selectedTab(page)).toBe('쇼핑');
-    expect(await page.getByRole('heading', { name: '쇼핑 목록을 준비하고 있어요' }).isVisible()).toBe(true);
+    // The shopping tab shows the catalogue's shopping screen (issue 5).
+    await page.getByRole('heading', { name: 'BEST' }).waitFor();
     // Own top bar, no general navigation bar.
     expect(await page.locator('header.nav').count()).toBe(0);
     for (const name of ['홈', '소개', '문의', '로그인', '회원가입']) {

@@ -13,7 +13,8 @@ import { RouteGuard } from './route-guard';
 const generalLayout = lazyPage<{ children: ReactNode }>(() => import('@/components/layout/general-layout'));
 const landingPage = lazyPage(() => import('@/features/landing/landing-page'));
 const homePage = lazyPage(() => import('@/features/home/home-page'));
-const mainPage = lazyPage(() => import('@/features/main/main-page'));
+// The main page with the catalogue tabs plugged in (features compose here, in app/).
+const mainPage = lazyPage(() => import('./main-screen'));
 const policyPage = lazyPage(() => import('@/features/policy/policy-page'));
 const termsPage = lazyPage(() => import('@/features/terms/terms-page'));
 const loginPage = lazyPage(() => import('@/features/auth/login-page'));
@@ -25,6 +26,8 @@ const resetPasswordPage = lazyPage(() => import('@/features/auth/reset-password-
 const kakaoCallbackPage = lazyPage(() => import('@/features/auth/kakao-callback-page'));
 const adminTenantsPage = lazyPage(() => import('@/features/admin/admin-tenants-page'));
 const profileEditPage = lazyPage(() => import('@/features/account/profile-edit-page'));
+const productDetailPage = lazyPage(() => import('@/features/products/product-detail-page'));
+const productFormPage = lazyPage(() => import('@/features/products/product-form-page'));
 
 /** One row of the spec's route table (part 1, section 2.1). */
 export interface RouteEntry {
@@ -121,19 +124,19 @@ export const routeTable: RouteEntry[] = [
     path: paths.productCreate.path,
     access: { features: productFeatures, userType: 'merchant' },
     layout: 'general',
-    screen: { placeholder: screenTitles.productCreate },
+    screen: productFormPage,
   },
   {
     path: paths.productEdit.path,
     access: { features: productFeatures, userType: 'merchant' },
     layout: 'general',
-    screen: { placeholder: screenTitles.productEdit },
+    screen: productFormPage,
   },
   {
     path: paths.productDetail.path,
     access: { features: productFeatures },
     layout: 'general',
-    screen: { placeholder: screenTitles.productDetail },
+    screen: productDetailPage,
   },
   {
     path: paths.paymentCallback.path,

@@ -100,6 +100,15 @@ export const cardMessages = {
   comments: '댓글',
   discount: '할인율',
   price: '판매가',
+  originalPrice: '정가',
+  soldOut: '품절',
+  remaining: (n: number) => `${n}개 남음`,
+  rating: (average: number, count: number) => `별점 ${average.toFixed(1)}, 리뷰 ${count}개`,
+  pickup: '픽업',
+  delivery: '배달',
+  /** Spec 9: the fixed texts of delivery cards. */
+  deliveryTime: '20~25분',
+  deliveryFee: '배달비 2,500원',
 } as const;
 
 export const dateMessages = {

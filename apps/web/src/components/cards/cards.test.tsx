@@ -67,3 +67,50 @@ describe('PostCard', () => {
     expect(document.body.textContent).toContain('1.2천');
   });
 });
+
+describe('ProductCard full variant', () => {
+  const base = {
+    id: 9,
+    title: '한우 불고기 도시락',
+    price: 15000,
+    original_price: 20000,
+    discount_rate: 25,
+    merchant: { id: 3, owner_id: 33, business_name: '정육점' },
+    rating_average: 4.5,
+    rating_count: 12,
+  };
+
+  it('shows the struck-through original price, stock, rating, badges and the fixed delivery texts', () => {
+    render(
+      <MemoryRouter>
+        <ProductCard
+          variant="full"
+          product={{ ...base, display_remaining: 5, category_type: 'pickup', is_delivery: true }}
+        />
+      </MemoryRouter>,
+    );
+    expect(document.querySelector('del')?.textContent).toContain('20,000원');
+    expect(screen.getByText('5개 남음')).toBeTruthy();
+    expect(screen.getByText('별점 4.5, 리뷰 12개')).toBeTruthy();
+    expect(screen.getByText('픽업')).toBeTruthy();
+    expect(screen.getByText('배달')).toBeTruthy();
+    expect(screen.getByText('20~25분')).toBeTruthy();
+    expect(screen.getByText('배달비 2,500원')).toBeTruthy();
+  });
+
+  it('hides the stock at -1, says sold out at 0, and has no delivery texts for shopping products', () => {
+    const { rerender } = render(
+      <MemoryRouter>
+        <ProductCard variant="full" product={{ ...base, display_remaining: -1, category_type: 'shopping' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(/개 남음|품절/)).toBeNull();
+    expect(screen.queryByText('20~25분')).toBeNull();
+    rerender(
+      <MemoryRouter>
+        <ProductCard variant="full" product={{ ...base, display_remaining: 0, category_type: 'shopping' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('품절')).toBeTruthy();
+  });
+});

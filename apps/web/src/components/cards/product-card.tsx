@@ -1,8 +1,9 @@
-import { ImageOff } from 'lucide-react';
+import { Bike, Clock, ImageOff, ShoppingBag, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatWon } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
+import { isLowStock, shownOriginalPrice, stockText } from '@/lib/stock';
 import { cardMessages as m } from '@/messages/common';
 import './cards.css';
 
@@ -15,16 +16,89 @@ export interface ProductCardData {
   image_url?: string | null;
   thumbnail_url?: string | null;
   merchant?: { id: number; owner_id?: number | null; business_name?: string | null } | null;
+  original_price?: number | null;
+  /** -1 hidden, 0 sold out, otherwise the count left. */
+  display_remaining?: number | null;
+  rating_average?: number | null;
+  rating_count?: number | null;
+  category_type?: 'shopping' | 'pickup' | null;
+  is_delivery?: boolean | null;
+}
+
+/**
+ * `basic`: image, merchant, title, discount and price (home). `full`: also the struck-through
+ * original price, stock, rating and, for delivery products, the badges and fixed texts (the
+ * catalogue tabs). `row`: `full` laid out sideways for ranked lists.
+ */
+export type ProductCardVariant = 'basic' | 'full' | 'row';
+
+function ProductExtras({ product }: { product: ProductCardData }) {
+  const stock = stockText(product.display_remaining);
+  const ratingCount = product.rating_count ?? 0;
+  const ratingAverage = product.rating_average ?? 0;
+  const isDelivery = product.category_type === 'pickup';
+  return (
+    <>
+      <p className="product-meta">
+        <span className="product-rating">
+          <Star size={14} aria-hidden="true" className="product-star" />
+          <span className="visually-hidden">{m.rating(ratingAverage, ratingCount)}</span>
+          <span aria-hidden="true">
+            {ratingAverage.toFixed(1)} ({ratingCount})
+          </span>
+        </span>
+        {stock ? (
+          <span
+            className={`product-stock${product.display_remaining === 0 ? ' is-sold-out' : ''}${isLowStock(product.display_remaining) ? ' is-low' : ''}`}
+          >
+            {stock}
+          </span>
+        ) : null}
+      </p>
+      {isDelivery ? (
+        <>
+          <p className="product-badges">
+            <span className="badge badge-pickup">
+              <ShoppingBag size={12} aria-hidden="true" />
+              {m.pickup}
+            </span>
+            {product.is_delivery ? (
+              <span className="badge badge-delivery">
+                <Bike size={12} aria-hidden="true" />
+                {m.delivery}
+              </span>
+            ) : null}
+          </p>
+          <p className="product-delivery-info">
+            <span>
+              <Clock size={12} aria-hidden="true" /> {m.deliveryTime}
+            </span>
+            <span>{m.deliveryFee}</span>
+          </p>
+        </>
+      ) : null}
+    </>
+  );
 }
 
 /** Image or placeholder, title, merchant name (to its channel), discount rate, price; opens the product. */
-export function ProductCard({ product }: { product: ProductCardData }) {
+export function ProductCard({
+  product,
+  variant = 'basic',
+  headingLevel = 3,
+}: {
+  product: ProductCardData;
+  variant?: ProductCardVariant;
+  headingLevel?: 2 | 3 | 4;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  const original = variant === 'basic' ? null : shownOriginalPrice(product.price, product.original_price);
   const image = mediaUrl(product.thumbnail_url || product.image_url);
   const merchantId = product.merchant?.owner_id ?? product.merchant?.id;
   const merchantName = product.merchant?.business_name?.trim() || m.defaultMerchant;
   const discount = Math.round(product.discount_rate ?? 0);
   return (
-    <article className="card product-card">
+    <article className={`card product-card product-card-${variant}`}>
       <div className="product-image">
         {image ? (
           <img src={image} alt="" loading="lazy" />
@@ -43,11 +117,11 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         ) : (
           <span className="product-merchant">{merchantName}</span>
         )}
-        <h3 className="product-title">
+        <Heading className="product-title">
           <Link to={paths.productDetail.getHref(product.id)} className="card-link">
             {product.title}
           </Link>
-        </h3>
+        </Heading>
         <p className="product-price tabular">
           {discount > 0 ? (
             <span className="product-discount">
@@ -57,7 +131,14 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           ) : null}
           <span className="visually-hidden">{m.price} </span>
           <strong>{formatWon(product.price)}</strong>
+          {original !== null ? (
+            <del className="product-original">
+              <span className="visually-hidden">{m.originalPrice} </span>
+              {formatWon(original)}
+            </del>
+          ) : null}
         </p>
+        {variant === 'basic' ? null : <ProductExtras product={product} />}
       </div>
     </article>
   );

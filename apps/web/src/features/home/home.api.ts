@@ -32,7 +32,7 @@ export const hotDeliveryQuery = queryOptions({
   queryFn: ({ signal }) =>
     sectionFetch('delivery products', async () => {
       const res = await api.get<{ products?: ProductCardData[] }>('/api/main/delivery', {
-        query: { limit: HOME_PRODUCT_REQUEST },
+        query: { size: HOME_PRODUCT_REQUEST },
         signal,
       });
       return res.products ?? [];
@@ -45,7 +45,7 @@ export const bestShoppingQuery = queryOptions({
   queryFn: ({ signal }) =>
     sectionFetch('shopping products', async () => {
       const res = await api.get<{ categories?: { all?: ProductCardData[] } }>('/api/main/shopping', {
-        query: { limit: HOME_PRODUCT_REQUEST },
+        query: { size: HOME_PRODUCT_REQUEST },
         signal,
       });
       return res.categories?.all ?? [];

@@ -1,9 +1,9 @@
 import { Clock, LogOut, Mail, Sprout } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '@/components/notice';
-import { paths } from '@/config/paths';
+import { type MainTab, paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
@@ -60,8 +60,13 @@ function MainTopBar() {
   );
 }
 
+export interface MainPageProps {
+  /** Screens of the tabs that other features build (composed in app/); the rest show a notice. */
+  tabContent?: Partial<Record<MainTab, ReactNode>>;
+}
+
 /** The tabbed main page (spec 2.5): one tab per enabled feature, chosen by the `tab` parameter. */
-export default function MainPage() {
+export default function MainPage({ tabContent = {} }: MainPageProps) {
   const { isEnabled, tenant } = useTenant();
   const { isMember } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -109,10 +114,12 @@ export default function MainPage() {
             </div>
             {tabs.map((tab) => (
               <Tabs.Content key={tab} value={tab} className="container main-tab-panel">
-                {/* Tab contents arrive with the catalogue, content and wallet issues. */}
-                <Notice level={2} icon={<Clock size={30} />} title={m.tabComing(m.tabs[tab])}>
-                  <p>{m.tabComingText}</p>
-                </Notice>
+                {/* Tabs without a screen yet arrive with the content and wallet issues. */}
+                {tabContent[tab] ?? (
+                  <Notice level={2} icon={<Clock size={30} />} title={m.tabComing(m.tabs[tab])}>
+                    <p>{m.tabComingText}</p>
+                  </Notice>
+                )}
               </Tabs.Content>
             ))}
           </Tabs.Root>

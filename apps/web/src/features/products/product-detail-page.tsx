@@ -1,0 +1,307 @@
+import { deliveryCategories, type ProductDetail, shoppingCategories } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Bike, Clock, MessageSquareText, Minus, PackageX, Plus, ShoppingBag, Star, Store } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Toaster, toast } from 'sonner';
+import { BackButton } from '@/components/back-button';
+import { Notice } from '@/components/notice';
+import { paths } from '@/config/paths';
+import { formatWon } from '@/lib/format';
+import { mediaUrl } from '@/lib/media';
+import { useSession } from '@/lib/session';
+import { isLowStock, shownOriginalPrice, stockText } from '@/lib/stock';
+import { useTenant } from '@/lib/tenant';
+import { cardMessages } from '@/messages/common';
+import { type CarouselImage, ImageCarousel } from './image-carousel';
+import { detailMessages as m } from './messages';
+import { productDetailQuery } from './products.api';
+import '@/components/cards/cards.css';
+import './products.css';
+
+function carouselImages(product: ProductDetail): CarouselImage[] {
+  const media = [...product.media].sort((a, b) => a.order - b.order);
+  const images = media.map((item) => ({ key: item.id, src: mediaUrl(item.file_path) ?? '' })).filter((img) => img.src);
+  if (images.length === 0 && product.image_url) return [{ key: 'main', src: mediaUrl(product.image_url) ?? '' }];
+  return images;
+}
+
+function categoryLabel(product: ProductDetail): string | undefined {
+  if (product.category_type === 'pickup')
+    return deliveryCategories.find((c) => c.value === product.delivery_category)?.label;
+  return shoppingCategories.find((c) => c.value === product.category)?.label;
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="container page product-detail" role="status" aria-live="polite">
+      <span className="visually-hidden">{m.loading}</span>
+      <div className="skeleton" style={{ aspectRatio: '1 / 1' }} />
+      <div>
+        <div className="skeleton" style={{ height: 20, width: '30%', marginBottom: 12 }} />
+        <div className="skeleton" style={{ height: 32, width: '80%', marginBottom: 20 }} />
+        <div className="skeleton" style={{ height: 28, width: '50%' }} />
+      </div>
+    </div>
+  );
+}
+
+function QuantityField({
+  value,
+  onChange,
+  disabled,
+  max,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  disabled: boolean;
+  max?: number;
+}) {
+  const id = useId();
+  const n = Number(value);
+  const invalid = value !== '' && (!Number.isInteger(n) || n < 1);
+  const step = (delta: number) => {
+    const current = Number.isInteger(n) && n >= 1 ? n : 1;
+    const next = Math.max(1, current + delta);
+    onChange(String(max ? Math.min(max, next) : next));
+  };
+  return (
+    <div className="quantity">
+      <label htmlFor={id} className="quantity-label">
+        {m.quantity}
+      </label>
+      <div className="quantity-control">
+        <button
+          type="button"
+          className="quantity-btn"
+          aria-label={m.decrease}
+          disabled={disabled || n <= 1}
+          onClick={() => step(-1)}
+        >
+          <Minus size={18} aria-hidden="true" />
+        </button>
+        <input
+          id={id}
+          className="quantity-input tabular"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          value={value}
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <button
+          type="button"
+          className="quantity-btn"
+          aria-label={m.increase}
+          disabled={disabled || (max !== undefined && n >= max)}
+          onClick={() => step(1)}
+        >
+          <Plus size={18} aria-hidden="true" />
+        </button>
+      </div>
+      {invalid ? (
+        <p id={`${id}-error`} className="field-error">
+          {m.quantityInvalid}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ProductView({ product }: { product: ProductDetail }) {
+  const { isMember, user } = useSession();
+  const { displayName } = useTenant();
+  const navigate = useNavigate();
+  const [quantity, setQuantity] = useState('1');
+  const discount = Math.round(product.discount_rate);
+  const original = shownOriginalPrice(product.price, product.original_price);
+  const stock = stockText(product.display_remaining);
+  const soldOut = product.display_remaining === 0;
+  const unavailable = !product.is_available;
+  const qty = Number(quantity);
+  const qtyValid = Number.isInteger(qty) && qty >= 1;
+  const isOwner = !!user && user.id === product.merchant.owner_id;
+  const label = categoryLabel(product);
+  const isDeliveryKind = product.category_type === 'pickup';
+
+  useEffect(() => {
+    document.title = `${product.title} | ${displayName}`;
+    return () => {
+      document.title = displayName;
+    };
+  }, [product.title, displayName]);
+
+  const buy = () => {
+    if (!isMember) {
+      navigate(paths.login.getHref(), {
+        state: { returnUrl: paths.productDetail.getHref(product.id), message: m.orderRequired },
+      });
+      return;
+    }
+    if (!qtyValid) {
+      toast.error(m.quantityInvalid);
+      return;
+    }
+    // The buying flow arrives with the orders issue.
+    toast.info(m.orderComingSoon);
+  };
+
+  return (
+    <div className="container page">
+      <div className="product-detail">
+        <ImageCarousel images={carouselImages(product)} title={product.title} />
+        <div className="product-summary">
+          <Link to={paths.merchantChannel.getHref(product.merchant.id, true)} className="detail-merchant">
+            <Store size={16} aria-hidden="true" />
+            {product.merchant.business_name || cardMessages.defaultMerchant}
+          </Link>
+          <h1 className="detail-title">{product.title}</h1>
+          <p className="detail-rating">
+            <Star size={16} aria-hidden="true" className="product-star" />
+            <span className="visually-hidden">{cardMessages.rating(product.rating_average, product.rating_count)}</span>
+            <span aria-hidden="true" className="tabular">
+              {product.rating_average.toFixed(1)} ({product.rating_count})
+            </span>
+            {label ? <span className="detail-category">{label}</span> : null}
+          </p>
+          <div className="detail-price">
+            {original !== null ? (
+              <del className="detail-original tabular">
+                <span className="visually-hidden">{cardMessages.originalPrice} </span>
+                {formatWon(original)}
+              </del>
+            ) : null}
+            <p className="detail-price-row tabular">
+              {discount > 0 ? (
+                <span className="detail-discount">
+                  <span className="visually-hidden">{cardMessages.discount} </span>
+                  {discount}%
+                </span>
+              ) : null}
+              <span className="visually-hidden">{cardMessages.price} </span>
+              <strong>{formatWon(product.price)}</strong>
+            </p>
+          </div>
+          {stock ? (
+            <p
+              className={`detail-stock${soldOut ? ' is-sold-out' : ''}${isLowStock(product.display_remaining) ? ' is-low' : ''}`}
+            >
+              <span className="visually-hidden">{m.stock}: </span>
+              {stock}
+            </p>
+          ) : null}
+          {isDeliveryKind ? (
+            <div className="detail-delivery">
+              <p className="product-badges">
+                <span className="badge badge-pickup">
+                  <ShoppingBag size={12} aria-hidden="true" />
+                  {cardMessages.pickup}
+                </span>
+                {product.is_delivery ? (
+                  <span className="badge badge-delivery">
+                    <Bike size={12} aria-hidden="true" />
+                    {cardMessages.delivery}
+                  </span>
+                ) : null}
+              </p>
+              <p className="product-delivery-info">
+                <span>
+                  <Clock size={12} aria-hidden="true" /> {cardMessages.deliveryTime}
+                </span>
+                <span>{cardMessages.deliveryFee}</span>
+              </p>
+            </div>
+          ) : null}
+          <div className="detail-order">
+            <QuantityField
+              value={quantity}
+              onChange={setQuantity}
+              disabled={!isMember || soldOut || unavailable}
+              max={product.display_remaining > 0 ? product.display_remaining : undefined}
+            />
+            {!isMember ? <p className="field-hint">{m.visitorQuantity}</p> : null}
+            {qtyValid && !soldOut ? (
+              <p className="detail-total tabular">
+                <span>{m.total}</span>
+                <strong>{formatWon(product.price * qty)}</strong>
+              </p>
+            ) : null}
+            <button
+              type="button"
+              className="btn btn-primary btn-lg btn-block"
+              disabled={soldOut || unavailable}
+              onClick={buy}
+            >
+              {soldOut ? m.soldOut : unavailable ? m.notAvailable : m.buy}
+            </button>
+            {isOwner ? (
+              <Link to={paths.productEdit.getHref(product.id)} className="btn btn-outline btn-block">
+                {m.edit}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </div>
+      <Tabs.Root defaultValue="info" className="detail-tabs">
+        <Tabs.List className="detail-tab-list" aria-label={m.tabsLabel}>
+          <Tabs.Trigger value="info" className="detail-tab">
+            {m.infoTab}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="reviews" className="detail-tab">
+            {m.reviewsTab(product.rating_count)}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="info" className="detail-tab-panel">
+          {product.description ? (
+            <p className="detail-description">{product.description}</p>
+          ) : (
+            <p className="field-hint">{m.noDescription}</p>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="reviews" className="detail-tab-panel">
+          {/* The reviews issue fills this tab (statistics, sort, list, write button). */}
+          <Notice level={2} icon={<MessageSquareText size={28} />} title={m.noReviews}>
+            <p>{m.noReviewsText}</p>
+          </Notice>
+        </Tabs.Content>
+      </Tabs.Root>
+      <Toaster position="top-center" richColors />
+    </div>
+  );
+}
+
+/** Product detail at /products/{id} (spec part 2, section 2). */
+export default function ProductDetailPage() {
+  const { id } = useParams();
+  const productId = Number(id);
+  const valid = Number.isInteger(productId) && productId > 0;
+  const { displayName } = useTenant();
+  const detail = useQuery({ ...productDetailQuery(productId), enabled: valid });
+  const failed = !valid || detail.isError;
+
+  useEffect(() => {
+    if (!failed) return;
+    document.title = m.notFoundTitle;
+    return () => {
+      document.title = displayName;
+    };
+  }, [failed, displayName]);
+
+  if (failed) {
+    return (
+      <div className="container page">
+        <Notice icon={<PackageX size={30} />} title={m.notFoundTitle} role="alert" actions={<BackButton />}>
+          <p>{m.loadFailed}</p>
+          <p>{m.loadFailedText}</p>
+        </Notice>
+      </div>
+    );
+  }
+  if (detail.isPending) return <DetailSkeleton />;
+  return <ProductView product={detail.data} />;
+}

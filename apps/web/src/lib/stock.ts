@@ -1,0 +1,22 @@
+import { LOW_STOCK_AT } from '@app/contracts';
+import { cardMessages as m } from '@/messages/common';
+
+/**
+ * The stock text of cards and the product detail (spec part 2, section 4): -1 (or missing) hides
+ * it, 0 is sold out, a count shows what is left.
+ */
+export function stockText(displayRemaining: number | null | undefined): string | null {
+  if (displayRemaining === null || displayRemaining === undefined || displayRemaining < 0) return null;
+  if (displayRemaining === 0) return m.soldOut;
+  return m.remaining(displayRemaining);
+}
+
+/** 10 or fewer left (but not sold out) counts as low stock and is shown in the accent colour. */
+export function isLowStock(displayRemaining: number | null | undefined): boolean {
+  return typeof displayRemaining === 'number' && displayRemaining > 0 && displayRemaining <= LOW_STOCK_AT;
+}
+
+/** The original price is shown (struck through) only when it is above the current price (spec 5). */
+export function shownOriginalPrice(price: number, originalPrice: number | null | undefined): number | null {
+  return typeof originalPrice === 'number' && originalPrice > price ? originalPrice : null;
+}
