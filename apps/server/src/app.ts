@@ -20,6 +20,8 @@ import { cataloguePlugin } from './modules/catalogue/catalogue.plugin.js';
 import { directoryRoutes } from './modules/catalogue/directory.routes.js';
 import { mainFeedRoutes } from './modules/catalogue/main.routes.js';
 import { productsRoutes } from './modules/catalogue/products.routes.js';
+import { contentPlugin } from './modules/content/content.plugin.js';
+import { contentRoutes } from './modules/content/content.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { authenticateRequest } from './platform/auth.js';
@@ -91,6 +93,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     counterFlushMs: config.catalogue.counterFlushMs,
     answerCacheMs: config.catalogue.answerCacheMs,
   });
+  await app.register(contentPlugin, {
+    counterFlushMs: config.catalogue.counterFlushMs,
+    answerCacheMs: config.catalogue.answerCacheMs,
+    viewPeriodMs: config.content.viewPeriodMs,
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -118,6 +125,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(productsRoutes);
       await api.register(mainFeedRoutes);
       await api.register(directoryRoutes);
+      await api.register(contentRoutes, { fileBytesMax: config.content.fileBytesMax });
       if (config.mail.outboxPage && app.mailer.outbox) await api.register(devRoutes);
     },
     { prefix: '/api' },

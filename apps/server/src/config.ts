@@ -49,6 +49,13 @@ const envSchema = z.object({
   COUNTER_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   SEED_PRODUCTS_PER_TENANT: z.coerce.number().int().min(0).max(100_000).default(0),
+  POST_FILE_BYTES_MAX: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(50 * 1024 * 1024),
+  POST_VIEW_PERIOD_MINUTES: z.coerce.number().int().min(1).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -100,6 +107,12 @@ export interface AppConfig {
     seedProductsPerTenant: number;
     /** How long public catalogue answers (feeds, lists, product pages) are reused; 0 turns it off. */
     answerCacheMs: number;
+  };
+  content: {
+    /** Largest upload of a post form (the spec's 50 MB; tests set a small one). */
+    fileBytesMax: number;
+    /** One viewer's opens of a post within this period count as one view. */
+    viewPeriodMs: number;
   };
 }
 
@@ -169,6 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       counterFlushMs: e.COUNTER_FLUSH_MS,
       seedProductsPerTenant: e.SEED_PRODUCTS_PER_TENANT,
       answerCacheMs: e.CATALOGUE_CACHE_MS,
+    },
+    content: {
+      fileBytesMax: e.POST_FILE_BYTES_MAX,
+      viewPeriodMs: e.POST_VIEW_PERIOD_MINUTES * 60_000,
     },
   };
 }

@@ -7,5 +7,6 @@ export * from './admin.js';
 export * from './auth.js';
 export * from './catalogue.js';
 export * from './common.js';
+export * from './content.js';
 export * from './tenant.js';
 export * from './users.js';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type DemoCatalogueOptions, seedDemoCatalogue } from '../modules/catalogue/demo-catalogue.js';
+import { seedDemoContent } from '../modules/content/demo-content.js';
 import { countTenants } from '../modules/tenants/tenants.repository.js';
 import type { Db } from '../platform/db/client.js';
 import { allFeatures, createTenant, createUser } from './factories.js';
@@ -139,6 +140,7 @@ export async function seedDemoIfEmpty(
         phone: '01012345678',
         address: '서울특별시 마포구 월드컵북로 400, 101동 1001호',
       });
+      if (tenant.features.content) await seedDemoContent(tx, tenant, { storage: catalogue.storage });
       if (index === 0) {
         await createUser(tx, tenant.id, {
           email: 'admin@example.com',

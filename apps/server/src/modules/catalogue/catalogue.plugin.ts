@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type AnswerCache, createAnswerCache } from './answer-cache.js';
+import { type AnswerCache, createAnswerCache } from '../../platform/answer-cache.js';
 import { type BatchedCounts, createBatchedCounts } from './batched-counts.js';
 import { createDirectoryService, type DirectoryService } from './directory.service.js';
 import { createProductsService, type ProductsService } from './products.service.js';

@@ -20,7 +20,7 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendJson } from './json-reply.js';
+import { sendJson } from '../../platform/json-reply.js';
 
 const errors = { 400: errorSchema, 404: errorSchema };
 

@@ -10,7 +10,7 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFeature } from '../../platform/auth.js';
-import { sendJsonText } from './json-reply.js';
+import { sendJsonText } from '../../platform/json-reply.js';
 
 // Made once: the category lists never change at run time.
 const shoppingCategoriesJson = JSON.stringify({ categories: shoppingCategories });

@@ -20,8 +20,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMerchant } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
+import { firstValidationMessage, sendJson, sendJsonText } from '../../platform/json-reply.js';
 import { readImageUpload } from '../../platform/media/upload.js';
-import { firstValidationMessage, sendJson, sendJsonText } from './json-reply.js';
 import { kindsOf } from './products.service.js';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);

@@ -14,6 +14,7 @@ import {
   productMessages,
   shoppingCategoryValues,
 } from '@app/contracts';
+import type { AnswerCache } from '../../platform/answer-cache.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -21,7 +22,6 @@ import { makeImageVariants, UnreadableImageError } from '../../platform/media/im
 import type { ImageUpload } from '../../platform/media/upload.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
-import type { AnswerCache } from './answer-cache.js';
 import type { ProductMediaRow } from './catalogue.schema.js';
 import { assertOwner } from './products.policy.js';
 import { presentMedia, presentProduct, presentProductDetail } from './products.presenter.js';

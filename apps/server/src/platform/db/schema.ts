@@ -1,6 +1,7 @@
 // Every table of the product, for Drizzle's typed queries and for drizzle-kit's migrations.
 export * from '../../modules/auth/auth.schema.js';
 export * from '../../modules/catalogue/catalogue.schema.js';
+export * from '../../modules/content/content.schema.js';
 export * from '../../modules/tenants/tenants.schema.js';
 export * from '../../modules/users/users.schema.js';
 

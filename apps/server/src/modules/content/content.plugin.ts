@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type AnswerCache, createAnswerCache } from '../../platform/answer-cache.js';
+import { type ContentService, createContentService } from './content.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    content: ContentService;
+    /** Anonymous content answers (lists, posts, creators, stats), per tenant, briefly. */
+    contentAnswers: AnswerCache;
+  }
+}
+
+/** The content services (posts, media, comments, likes) and the batched post views. */
+export const contentPlugin = fp(
+  async (app: FastifyInstance, opts: { counterFlushMs: number; answerCacheMs: number; viewPeriodMs: number }) => {
+    const answers = createAnswerCache(opts.answerCacheMs);
+    const service = createContentService({
+      db: app.db,
+      storage: app.storage,
+      answers,
+      log: app.log,
+      counterFlushMs: opts.counterFlushMs,
+      viewPeriodMs: opts.viewPeriodMs,
+    });
+    app.decorate('content', service);
+    app.decorate('contentAnswers', answers);
+    // Write the last views while the database is still open (hooks run in reverse order).
+    app.addHook('onClose', () => service.close());
+  },
+  { name: 'content', dependencies: ['database', 'storage'] },
+);

@@ -1,0 +1,410 @@
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { merchants, users } from '../users/users.schema.js';
+import {
+  type CommentRow,
+  comments,
+  type NewPostMediaRow,
+  type NewPostRow,
+  type PostMediaRow,
+  type PostRow,
+  postLikes,
+  postMedia,
+  posts,
+} from './content.schema.js';
+
+/** A post row with its author's public fields (read-only join on the accounts' table by composite key). */
+export interface PostWithAuthor extends PostRow {
+  authorUsername: string;
+  authorUserType: 'customer' | 'merchant';
+  authorProfileImage: string | null;
+}
+
+export interface PostFilter {
+  tenantId: number;
+  authorId?: number;
+  isAnnouncement?: boolean;
+  hasVideo?: boolean;
+  /** Substring of title or content (trimmed, non-empty). */
+  q?: string;
+}
+
+export type PostSort = 'latest' | 'oldest' | 'popular';
+
+/** `%text%` for LIKE with the pattern characters escaped. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The same expression as the trigram index of the migration, so the planner can use it. */
+const searchText = sql`lower(${posts.title} || ' ' || ${posts.content})`;
+
+function conditions(f: PostFilter): SQL | undefined {
+  const where: SQL[] = [eq(posts.tenantId, f.tenantId)];
+  if (f.authorId !== undefined) where.push(eq(posts.authorId, f.authorId));
+  if (f.isAnnouncement !== undefined) where.push(eq(posts.isAnnouncement, f.isAnnouncement));
+  if (f.hasVideo !== undefined) where.push(eq(posts.hasVideo, f.hasVideo));
+  if (f.q) where.push(sql`${searchText} like ${containsPattern(f.q)}`);
+  return and(...where);
+}
+
+function ordering(sort: PostSort): SQL[] {
+  switch (sort) {
+    case 'oldest':
+      return [asc(posts.createdAt), asc(posts.id)];
+    case 'popular':
+      return [desc(posts.likesCount), desc(posts.id)];
+    default:
+      return [desc(posts.createdAt), desc(posts.id)];
+  }
+}
+
+async function withAuthors(db: DbOrTx, tenantId: number, rows: PostRow[]): Promise<PostWithAuthor[]> {
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((r) => r.authorId))];
+  const authors = await db
+    .select({ id: users.id, username: users.username, userType: users.userType, profileImage: users.profileImage })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+  const byId = new Map(authors.map((a) => [a.id, a]));
+  return rows.map((r) => {
+    const a = byId.get(r.authorId);
+    return {
+      ...r,
+      authorUsername: a?.username ?? '',
+      authorUserType: a?.userType ?? 'merchant',
+      authorProfileImage: a?.profileImage ?? null,
+    };
+  });
+}
+
+/** One page, taken from `posts` alone along an ordering index (id as the stable tiebreaker). */
+export async function listPosts(db: DbOrTx, filter: PostFilter, sort: PostSort, limit: number, offset: number) {
+  const rows = await db
+    .select()
+    .from(posts)
+    .where(conditions(filter))
+    .orderBy(...ordering(sort))
+    .limit(limit)
+    .offset(offset);
+  return withAuthors(db, filter.tenantId, rows);
+}
+
+export async function countPosts(db: DbOrTx, filter: PostFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(conditions(filter));
+  return row?.n ?? 0;
+}
+
+export async function findPost(db: DbOrTx, tenantId: number, id: number, opts: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)));
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  if (!row) return undefined;
+  return (await withAuthors(db, tenantId, [row]))[0];
+}
+
+export async function insertPost(db: DbOrTx, values: NewPostRow): Promise<PostRow> {
+  const [row] = await db.insert(posts).values(values).returning();
+  return row as PostRow;
+}
+
+export async function updatePost(db: DbOrTx, tenantId: number, id: number, values: Partial<NewPostRow>) {
+  await db
+    .update(posts)
+    .set(values)
+    .where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)));
+}
+
+export async function deletePosts(db: DbOrTx, tenantId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.delete(posts).where(and(eq(posts.tenantId, tenantId), inArray(posts.id, ids)));
+}
+
+// --- media -----------------------------------------------------------------------------------
+
+export async function listMediaOf(db: DbOrTx, tenantId: number, postIds: number[]): Promise<PostMediaRow[]> {
+  if (postIds.length === 0) return [];
+  return db
+    .select()
+    .from(postMedia)
+    .where(and(eq(postMedia.tenantId, tenantId), inArray(postMedia.postId, postIds)))
+    .orderBy(asc(postMedia.postId), asc(postMedia.sortOrder), asc(postMedia.id));
+}
+
+export async function insertMedia(db: DbOrTx, rows: NewPostMediaRow[]) {
+  if (rows.length === 0) return;
+  await db.insert(postMedia).values(rows);
+}
+
+export async function deleteMedia(db: DbOrTx, tenantId: number, postId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
+    .delete(postMedia)
+    .where(and(eq(postMedia.tenantId, tenantId), eq(postMedia.postId, postId), inArray(postMedia.id, ids)));
+}
+
+export async function setMediaThumbnail(db: DbOrTx, tenantId: number, id: number, thumbnailKey: string) {
+  await db
+    .update(postMedia)
+    .set({ thumbnailKey })
+    .where(and(eq(postMedia.tenantId, tenantId), eq(postMedia.id, id)));
+}
+
+export async function setMediaOrder(db: DbOrTx, tenantId: number, id: number, sortOrder: number) {
+  await db
+    .update(postMedia)
+    .set({ sortOrder })
+    .where(and(eq(postMedia.tenantId, tenantId), eq(postMedia.id, id)));
+}
+
+// --- likes -----------------------------------------------------------------------------------
+
+/** Adds the like; the count moves only when the row was new (idempotent per user). Answers the count. */
+export async function addLike(db: DbOrTx, tenantId: number, postId: number, userId: number) {
+  const inserted = await db
+    .insert(postLikes)
+    .values({ tenantId, postId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: postLikes.userId });
+  return bumpLikes(db, tenantId, postId, inserted.length);
+}
+
+/** Removes the like; the count moves only when a row was deleted. Answers the count. */
+export async function removeLike(db: DbOrTx, tenantId: number, postId: number, userId: number) {
+  const deleted = await db
+    .delete(postLikes)
+    .where(and(eq(postLikes.tenantId, tenantId), eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
+    .returning({ userId: postLikes.userId });
+  return bumpLikes(db, tenantId, postId, -deleted.length);
+}
+
+async function bumpLikes(db: DbOrTx, tenantId: number, postId: number, delta: number): Promise<number> {
+  const where = and(eq(posts.tenantId, tenantId), eq(posts.id, postId));
+  if (delta === 0) {
+    const [row] = await db.select({ n: posts.likesCount }).from(posts).where(where);
+    return row?.n ?? 0;
+  }
+  const [row] = await db
+    .update(posts)
+    .set({ likesCount: sql`${posts.likesCount} + ${delta}` })
+    .where(where)
+    .returning({ n: posts.likesCount });
+  return row?.n ?? 0;
+}
+
+export async function hasLike(db: DbOrTx, tenantId: number, postId: number, userId: number) {
+  const rows = await db
+    .select({ userId: postLikes.userId })
+    .from(postLikes)
+    .where(and(eq(postLikes.tenantId, tenantId), eq(postLikes.postId, postId), eq(postLikes.userId, userId)));
+  return rows.length > 0;
+}
+
+/** Which of the posts the user likes (one query by the primary key). */
+export async function likedAmong(db: DbOrTx, tenantId: number, userId: number, postIds: number[]) {
+  if (postIds.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ postId: postLikes.postId })
+    .from(postLikes)
+    .where(and(eq(postLikes.tenantId, tenantId), inArray(postLikes.postId, postIds), eq(postLikes.userId, userId)));
+  return new Set(rows.map((r) => r.postId));
+}
+
+// --- views -----------------------------------------------------------------------------------
+
+/** Adds batched view counts: one statement for the whole batch. */
+export async function addPostViews(db: DbOrTx, counts: { tenantId: number; id: number; n: number }[]) {
+  if (counts.length === 0) return;
+  const values = sql.join(
+    counts.map((c) => sql`(${c.tenantId}::int, ${c.id}::int, ${c.n}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${posts} set views_count = ${posts.viewsCount} + v.n
+    from (values ${values}) as v(tenant_id, id, n)
+    where ${posts.tenantId} = v.tenant_id and ${posts.id} = v.id`);
+}
+
+// --- comments --------------------------------------------------------------------------------
+
+export interface CommentWithAuthor extends CommentRow {
+  authorUsername: string;
+}
+
+async function commentAuthors(db: DbOrTx, tenantId: number, rows: CommentRow[]): Promise<CommentWithAuthor[]> {
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((r) => r.authorId))];
+  const found = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+  const byId = new Map(found.map((a) => [a.id, a.username]));
+  return rows.map((r) => ({ ...r, authorUsername: byId.get(r.authorId) ?? '' }));
+}
+
+export async function findComment(db: DbOrTx, tenantId: number, id: number, opts: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.tenantId, tenantId), eq(comments.id, id)));
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertComment(db: DbOrTx, values: typeof comments.$inferInsert) {
+  const [row] = await db.insert(comments).values(values).returning();
+  return (await commentAuthors(db, values.tenantId, [row as CommentRow]))[0] as CommentWithAuthor;
+}
+
+export async function countRootComments(db: DbOrTx, tenantId: number, postId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(and(eq(comments.tenantId, tenantId), eq(comments.postId, postId), isNull(comments.parentId)));
+  return row?.n ?? 0;
+}
+
+/** A page of top-level comments (oldest first) and every reply of those threads. */
+export async function listThreads(db: DbOrTx, tenantId: number, postId: number, limit: number, offset: number) {
+  const roots = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.tenantId, tenantId), eq(comments.postId, postId), isNull(comments.parentId)))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(limit)
+    .offset(offset);
+  const replies =
+    roots.length === 0
+      ? []
+      : await db
+          .select()
+          .from(comments)
+          .where(
+            and(
+              eq(comments.tenantId, tenantId),
+              inArray(
+                comments.rootId,
+                roots.map((r) => r.id),
+              ),
+            ),
+          )
+          .orderBy(asc(comments.createdAt), asc(comments.id));
+  return commentAuthors(db, tenantId, [...roots, ...replies]);
+}
+
+export async function countChildren(db: DbOrTx, tenantId: number, commentId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(and(eq(comments.tenantId, tenantId), eq(comments.parentId, commentId)));
+  return row?.n ?? 0;
+}
+
+export async function softDeleteComment(db: DbOrTx, tenantId: number, id: number) {
+  await db
+    .update(comments)
+    .set({ deletedAt: new Date(), content: '' })
+    .where(and(eq(comments.tenantId, tenantId), eq(comments.id, id)));
+}
+
+export async function hardDeleteComment(db: DbOrTx, tenantId: number, id: number) {
+  await db.delete(comments).where(and(eq(comments.tenantId, tenantId), eq(comments.id, id)));
+}
+
+export async function bumpComments(db: DbOrTx, tenantId: number, postId: number, delta: number) {
+  const [row] = await db
+    .update(posts)
+    .set({ commentsCount: sql`greatest(${posts.commentsCount} + ${delta}, 0)` })
+    .where(and(eq(posts.tenantId, tenantId), eq(posts.id, postId)))
+    .returning({ n: posts.commentsCount });
+  return row?.n ?? 0;
+}
+
+// --- creators, stats, channel ----------------------------------------------------------------
+
+/** Authors with posts, most recently active first (grouped over the author index). */
+export async function listCreators(db: DbOrTx, tenantId: number, limit: number) {
+  const rows = await db
+    .select({
+      authorId: posts.authorId,
+      postsCount: sql<number>`count(*)::int`,
+      likesCount: sql<number>`coalesce(sum(${posts.likesCount}), 0)::int`,
+      latest: sql<Date>`max(${posts.createdAt})`,
+    })
+    .from(posts)
+    .where(eq(posts.tenantId, tenantId))
+    .groupBy(posts.authorId)
+    .orderBy(sql`max(${posts.createdAt}) desc`, desc(posts.authorId))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.authorId);
+  const people = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      profileImage: users.profileImage,
+      merchantId: merchants.id,
+      businessName: merchants.businessName,
+    })
+    .from(users)
+    .leftJoin(merchants, and(eq(merchants.tenantId, users.tenantId), eq(merchants.userId, users.id)))
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return rows.map((r) => ({ ...r, latest: new Date(r.latest), person: byId.get(r.authorId) }));
+}
+
+export async function contentStats(db: DbOrTx, tenantId: number) {
+  const [row] = await db
+    .select({
+      posts: sql<number>`count(*)::int`,
+      videos: sql<number>`count(*) filter (where ${posts.hasVideo})::int`,
+      creators: sql<number>`count(distinct ${posts.authorId})::int`,
+      likes: sql<number>`coalesce(sum(${posts.likesCount}), 0)::int`,
+      comments: sql<number>`coalesce(sum(${posts.commentsCount}), 0)::int`,
+      views: sql<number>`coalesce(sum(${posts.viewsCount}), 0)::int`,
+    })
+    .from(posts)
+    .where(eq(posts.tenantId, tenantId));
+  return row ?? { posts: 0, videos: 0, creators: 0, likes: 0, comments: 0, views: 0 };
+}
+
+/** The author's post, video and like totals (the channel header). */
+export async function authorCounts(db: DbOrTx, tenantId: number, authorId: number) {
+  const [row] = await db
+    .select({
+      posts: sql<number>`count(*)::int`,
+      videos: sql<number>`count(*) filter (where ${posts.hasVideo})::int`,
+      likes: sql<number>`coalesce(sum(${posts.likesCount}), 0)::int`,
+    })
+    .from(posts)
+    .where(and(eq(posts.tenantId, tenantId), eq(posts.authorId, authorId)));
+  return row ?? { posts: 0, videos: 0, likes: 0 };
+}
+
+/** A user's public fields with the merchant profile, by user id or by merchant id. */
+export async function findPublicUser(db: DbOrTx, tenantId: number, by: { userId: number } | { merchantId: number }) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      userType: users.userType,
+      profileImage: users.profileImage,
+      createdAt: users.createdAt,
+      deletedAt: users.deletedAt,
+      merchantId: merchants.id,
+      businessName: merchants.businessName,
+      businessDescription: merchants.businessDescription,
+    })
+    .from(users)
+    .leftJoin(merchants, and(eq(merchants.tenantId, users.tenantId), eq(merchants.userId, users.id)))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        'userId' in by ? eq(users.id, by.userId) : eq(merchants.id, by.merchantId),
+        isNull(users.deletedAt),
+      ),
+    );
+  return row;
+}

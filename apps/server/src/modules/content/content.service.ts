@@ -1,0 +1,488 @@
+import {
+  COMMENT_DEPTH_MAX,
+  type Comment,
+  type CommentList,
+  type ContentStats,
+  type Creator,
+  customThumbnailsSchema,
+  existingMediaThumbnailsSchema,
+  type LikeState,
+  type MerchantChannel,
+  POST_FILES_MAX,
+  type Post,
+  type PostList,
+  type PostSearchQuery,
+  type PublicUser,
+  postFieldsSchema,
+  postMessages,
+  removeMediaIdsSchema,
+} from '@app/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { AnswerCache } from '../../platform/answer-cache.js';
+import type { CurrentUser } from '../../platform/auth.js';
+import { createBatchedSums } from '../../platform/batched-sums.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import type { TenantRow } from '../tenants/tenants.schema.js';
+import { presentComment, presentPost, threadOrder } from './content.presenter.js';
+import * as repo from './content.repository.js';
+import type { PostMediaRow } from './content.schema.js';
+import { type StoredMedia, storeThumbnail, storeUpload } from './post-media.js';
+import type { PostForm } from './post-upload.js';
+
+export const postNotFound = () => AppError.notFound(postMessages.notFound, 'post_not_found');
+const commentNotFound = () => AppError.notFound(postMessages.commentNotFound, 'comment_not_found');
+
+export function paged(page: number, size: number, total: number) {
+  return { total, page, size, pages: Math.max(1, Math.ceil(total / size)) };
+}
+
+/** A JSON text field of the form, validated; absent or empty means the default. */
+function jsonField<T>(fields: Record<string, string>, name: string, schema: z.ZodType<T>, empty: T): T {
+  const raw = fields[name];
+  if (raw === undefined || raw.trim() === '') return empty;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw AppError.badRequest(postMessages.badJsonField(name), 'validation_error');
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw AppError.badRequest(postMessages.badJsonField(name), 'validation_error');
+  return parsed.data;
+}
+
+function parseFields(fields: Record<string, string>) {
+  const parsed = postFieldsSchema.safeParse({
+    title: fields.title,
+    content: fields.content,
+    is_announcement: fields.is_announcement?.toLowerCase(),
+  });
+  if (!parsed.success) {
+    throw AppError.badRequest(parsed.error.issues[0]?.message ?? postMessages.titleRequired, 'validation_error');
+  }
+  return parsed.data;
+}
+
+export interface ViewerKey {
+  userId?: number | null;
+  address: string;
+}
+
+export function createContentService(deps: {
+  db: Db;
+  storage: Storage;
+  answers: AnswerCache;
+  log: FastifyBaseLogger;
+  counterFlushMs: number;
+  /** How long one viewer's repeated opens of a post count once. */
+  viewPeriodMs: number;
+}) {
+  const { db, storage, answers } = deps;
+
+  // Views: once per viewer and post per period (remembered in memory, bounded), written in batches.
+  const views = createBatchedSums<{ tenantId: number; id: number }>({
+    flushMs: deps.counterFlushMs,
+    log: deps.log,
+    what: 'post views',
+    write: (v) => repo.addPostViews(db, v),
+  });
+  let seen = new Map<string, number>();
+  const SEEN_MAX = 200_000;
+
+  const changed = (tenantId: number) => answers.invalidate(tenantId);
+  /** Drops cached answers again once the write is committed (a read in between may have cached the old state). */
+  const afterCommit = <T>(tenantId: number, write: Promise<T>) => write.finally(() => changed(tenantId));
+
+  async function present(tenantId: number, rows: repo.PostWithAuthor[], viewer: CurrentUser | null, tx: DbOrTx = db) {
+    const ids = rows.map((r) => r.id);
+    const [media, liked] = await Promise.all([
+      repo.listMediaOf(tx, tenantId, ids),
+      viewer ? repo.likedAmong(tx, tenantId, viewer.id, ids) : new Set<number>(),
+    ]);
+    const byPost = new Map<number, PostMediaRow[]>();
+    for (const m of media) {
+      const list = byPost.get(m.postId) ?? [];
+      list.push(m);
+      byPost.set(m.postId, list);
+    }
+    return rows.map((r) => presentPost(r, byPost.get(r.id) ?? [], liked.has(r.id), storage));
+  }
+
+  async function detail(tenantId: number, id: number, viewer: CurrentUser | null, tx: DbOrTx = db): Promise<Post> {
+    const row = await repo.findPost(tx, tenantId, id);
+    if (!row) throw postNotFound();
+    return (await present(tenantId, [row], viewer, tx))[0] as Post;
+  }
+
+  async function findOwn(tx: DbOrTx, tenantId: number, user: CurrentUser, id: number, forbidden: string) {
+    const row = await repo.findPost(tx, tenantId, id, { forUpdate: true });
+    if (!row) throw postNotFound();
+    if (row.authorId !== user.id) throw AppError.forbidden(forbidden, 'not_post_author');
+    return row;
+  }
+
+  /** Stores the uploads (thumbnails matched by file name); on failure removes what was stored. */
+  async function storeAll(tenantId: number, form: PostForm, thumbs: Map<string, string>) {
+    const written: string[] = [];
+    try {
+      const stored: StoredMedia[] = [];
+      for (const file of form.files) {
+        stored.push(await storeUpload(storage, tenantId, file, thumbs.get(file.fileName), written));
+      }
+      return { stored, written };
+    } catch (err) {
+      await storage.delete(written).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  function mediaRows(tenantId: number, postId: number, stored: StoredMedia[], from: number) {
+    return stored.map((s, i) => ({ tenantId, postId, ...s, sortOrder: from + i }));
+  }
+
+  return {
+    views,
+
+    /** Counts a view unless this viewer opened the post within the period (no write per read). */
+    countView(tenantId: number, id: number, viewer: ViewerKey) {
+      const key = `${tenantId}:${id}:${viewer.userId ? `u${viewer.userId}` : `a${viewer.address}`}`;
+      const now = Date.now();
+      const until = seen.get(key);
+      if (until !== undefined && until > now) return;
+      if (seen.size >= SEEN_MAX) seen = new Map();
+      seen.set(key, now + deps.viewPeriodMs);
+      views.add(`${tenantId}:${id}`, { tenantId, id });
+    },
+
+    async listPosts(tenant: TenantRow, query: PostSearchQuery, viewer: CurrentUser | null): Promise<PostList> {
+      const filter: repo.PostFilter = {
+        tenantId: tenant.id,
+        authorId: query.author_id,
+        isAnnouncement: query.is_announcement,
+        hasVideo: query.media_type === undefined ? undefined : query.media_type === 'video',
+        q: query.q?.trim() || undefined,
+      };
+      const [rows, total] = await Promise.all([
+        repo.listPosts(db, filter, query.sort ?? 'latest', query.size, (query.page - 1) * query.size),
+        repo.countPosts(db, filter),
+      ]);
+      return { posts: await present(tenant.id, rows, viewer), ...paged(query.page, query.size, total) };
+    },
+
+    getPost: (tenant: TenantRow, id: number, viewer: CurrentUser | null) => detail(tenant.id, id, viewer),
+
+    async createPost(tenant: TenantRow, user: CurrentUser, form: PostForm): Promise<Post> {
+      const fields = parseFields(form.fields);
+      if (fields.is_announcement && user.userType !== 'merchant') {
+        throw AppError.forbidden(postMessages.announcementMerchantsOnly, 'announcement_merchants_only');
+      }
+      const thumbs = jsonField(form.fields, 'custom_thumbnails', customThumbnailsSchema, []);
+      if (form.files.length > POST_FILES_MAX) throw AppError.badRequest(postMessages.filesMax, 'too_many_files');
+      const { stored, written } = await storeAll(
+        tenant.id,
+        form,
+        new Map(thumbs.map((t) => [t.fileName, t.thumbnailData])),
+      );
+      try {
+        return await afterCommit(
+          tenant.id,
+          db.transaction(async (tx) => {
+            const post = await repo.insertPost(tx, {
+              tenantId: tenant.id,
+              authorId: user.id,
+              title: fields.title,
+              content: fields.content,
+              isAnnouncement: fields.is_announcement,
+              hasVideo: stored.some((s) => s.mediaType === 'video'),
+            });
+            await repo.insertMedia(tx, mediaRows(tenant.id, post.id, stored, 0));
+            return detail(tenant.id, post.id, user, tx);
+          }),
+        );
+      } catch (err) {
+        await storage.delete(written).catch(() => undefined);
+        throw err;
+      }
+    },
+
+    /** Author only; 404 before 403 so another tenant's post never shows it exists. */
+    async assertAuthor(tenant: TenantRow, user: CurrentUser, id: number) {
+      await findOwn(db, tenant.id, user, id, postMessages.editForbidden);
+    },
+
+    async updatePost(tenant: TenantRow, user: CurrentUser, id: number, form: PostForm): Promise<Post> {
+      const fields = parseFields(form.fields);
+      if (fields.is_announcement && user.userType !== 'merchant') {
+        throw AppError.forbidden(postMessages.announcementMerchantsOnly, 'announcement_merchants_only');
+      }
+      const thumbs = jsonField(form.fields, 'custom_thumbnails', customThumbnailsSchema, []);
+      const existingThumbs = jsonField(form.fields, 'existing_media_thumbnails', existingMediaThumbnailsSchema, []);
+      const removeIds = new Set(jsonField(form.fields, 'remove_media_ids', removeMediaIdsSchema, []));
+
+      // Checked before anything is stored, then again under the row lock.
+      const before = await repo.findPost(db, tenant.id, id);
+      if (!before) throw postNotFound();
+      if (before.authorId !== user.id) throw AppError.forbidden(postMessages.editForbidden, 'not_post_author');
+      const current = await repo.listMediaOf(db, tenant.id, [id]);
+      const known = new Set(current.map((m) => m.id));
+      if ([...removeIds].some((m) => !known.has(m)) || existingThumbs.some((t) => !known.has(t.mediaId))) {
+        throw AppError.notFound('미디어를 찾을 수 없습니다.', 'media_not_found');
+      }
+      if (current.length - removeIds.size + form.files.length > POST_FILES_MAX) {
+        throw AppError.badRequest(postMessages.filesMax, 'too_many_files');
+      }
+
+      const { stored, written } = await storeAll(
+        tenant.id,
+        form,
+        new Map(thumbs.map((t) => [t.fileName, t.thumbnailData])),
+      );
+      const replacedThumbs: { mediaId: number; key: string }[] = [];
+      try {
+        for (const t of existingThumbs) {
+          if (removeIds.has(t.mediaId)) continue;
+          const key = await storeThumbnail(storage, tenant.id, t.thumbnailData);
+          written.push(key);
+          replacedThumbs.push({ mediaId: t.mediaId, key });
+        }
+        const { post, dropped } = await afterCommit(
+          tenant.id,
+          db.transaction(async (tx) => {
+            await findOwn(tx, tenant.id, user, id, postMessages.editForbidden);
+            const media = await repo.listMediaOf(tx, tenant.id, [id]);
+            const kept = media.filter((m) => !removeIds.has(m.id));
+            if (kept.length + stored.length > POST_FILES_MAX) {
+              throw AppError.badRequest(postMessages.filesMax, 'too_many_files');
+            }
+            const removed = media.filter((m) => removeIds.has(m.id));
+            await repo.deleteMedia(tx, tenant.id, id, [...removeIds]);
+            const oldThumbs: string[] = [];
+            for (const r of replacedThumbs) {
+              const m = media.find((x) => x.id === r.mediaId);
+              if (m?.thumbnailKey) oldThumbs.push(m.thumbnailKey);
+              await repo.setMediaThumbnail(tx, tenant.id, r.mediaId, r.key);
+            }
+            for (const [i, m] of kept.entries()) {
+              if (m.sortOrder !== i) await repo.setMediaOrder(tx, tenant.id, m.id, i);
+            }
+            await repo.insertMedia(tx, mediaRows(tenant.id, id, stored, kept.length));
+            await repo.updatePost(tx, tenant.id, id, {
+              title: fields.title,
+              content: fields.content,
+              isAnnouncement: fields.is_announcement,
+              hasVideo: [...kept, ...stored].some((m) => m.mediaType === 'video'),
+              updatedAt: new Date(),
+            });
+            return {
+              post: await detail(tenant.id, id, user, tx),
+              dropped: [...removed.flatMap((m) => [m.fileKey, m.thumbnailKey ?? '']), ...oldThumbs].filter(Boolean),
+            };
+          }),
+        );
+        await storage.delete(dropped).catch(() => undefined);
+        return post;
+      } catch (err) {
+        await storage.delete(written).catch(() => undefined);
+        throw err;
+      }
+    },
+
+    /** Deletes the author's posts (all or nothing) with their comments, likes and media files. */
+    async deletePosts(tenant: TenantRow, user: CurrentUser, ids: number[]): Promise<number[]> {
+      const unique = [...new Set(ids)];
+      const keys = await afterCommit(
+        tenant.id,
+        db.transaction(async (tx) => {
+          for (const id of unique) await findOwn(tx, tenant.id, user, id, postMessages.deleteForbidden);
+          const media = await repo.listMediaOf(tx, tenant.id, unique);
+          await repo.deletePosts(tx, tenant.id, unique);
+          return media.flatMap((m) => [m.fileKey, m.thumbnailKey ?? '']).filter(Boolean);
+        }),
+      );
+      await storage.delete(keys).catch(() => undefined);
+      return unique;
+    },
+
+    // --- likes -------------------------------------------------------------------------------
+
+    /**
+     * Like or unlike (`want`), or toggle (`undefined`). The likes table is the truth; the post's
+     * count moves by one in the same short transaction only when a row was added or removed, so
+     * counts stay exact under concurrency and only that one post row is touched.
+     */
+    async setLike(tenant: TenantRow, user: CurrentUser, id: number, want?: boolean): Promise<LikeState> {
+      return afterCommit(
+        tenant.id,
+        db.transaction(async (tx) => {
+          if (!(await repo.findPost(tx, tenant.id, id))) throw postNotFound();
+          let liked = want;
+          if (liked === undefined) liked = !(await repo.hasLike(tx, tenant.id, id, user.id));
+          const count = liked
+            ? await repo.addLike(tx, tenant.id, id, user.id)
+            : await repo.removeLike(tx, tenant.id, id, user.id);
+          return { post_id: id, is_liked: liked, likes_count: count };
+        }),
+      );
+    },
+
+    // --- comments ----------------------------------------------------------------------------
+
+    async listComments(tenant: TenantRow, postId: number, page: number, size: number): Promise<CommentList> {
+      const post = await repo.findPost(db, tenant.id, postId);
+      if (!post) throw postNotFound();
+      const [rows, total] = await Promise.all([
+        repo.listThreads(db, tenant.id, postId, size, (page - 1) * size),
+        repo.countRootComments(db, tenant.id, postId),
+      ]);
+      return {
+        comments: threadOrder(rows).map(presentComment),
+        comments_count: post.commentsCount,
+        ...paged(page, size, total),
+      };
+    },
+
+    async createComment(
+      tenant: TenantRow,
+      user: CurrentUser,
+      postId: number,
+      input: { content: string; parent_id?: number | null },
+    ): Promise<Comment> {
+      return afterCommit(
+        tenant.id,
+        db.transaction(async (tx) => {
+          if (!(await repo.findPost(tx, tenant.id, postId))) throw postNotFound();
+          let depth = 0;
+          let rootId: number | null = null;
+          if (input.parent_id) {
+            const parent = await repo.findComment(tx, tenant.id, input.parent_id);
+            if (!parent || parent.postId !== postId) throw commentNotFound();
+            if (parent.deletedAt)
+              throw AppError.badRequest(postMessages.parentCommentDeleted, 'parent_comment_deleted');
+            if (parent.depth >= COMMENT_DEPTH_MAX) {
+              throw AppError.badRequest(postMessages.commentDepthExceeded, 'comment_depth_exceeded');
+            }
+            depth = parent.depth + 1;
+            rootId = parent.rootId ?? parent.id;
+          }
+          const row = await repo.insertComment(tx, {
+            tenantId: tenant.id,
+            postId,
+            authorId: user.id,
+            parentId: input.parent_id ?? null,
+            rootId,
+            depth,
+            content: input.content,
+          });
+          await repo.bumpComments(tx, tenant.id, postId, 1);
+          return presentComment(row);
+        }),
+      );
+    },
+
+    /**
+     * The author deletes a comment. One with replies stays as '삭제된 댓글입니다.' so the thread
+     * keeps its shape; one without is removed, and so is each deleted ancestor left with no
+     * replies. comments_count counts the comments not deleted.
+     */
+    async deleteComment(tenant: TenantRow, user: CurrentUser, id: number) {
+      return afterCommit(
+        tenant.id,
+        db.transaction(async (tx) => {
+          const row = await repo.findComment(tx, tenant.id, id, { forUpdate: true });
+          if (!row || row.deletedAt) throw commentNotFound();
+          if (row.authorId !== user.id)
+            throw AppError.forbidden(postMessages.commentDeleteForbidden, 'not_comment_author');
+          let mode: 'soft' | 'hard';
+          if ((await repo.countChildren(tx, tenant.id, id)) > 0) {
+            await repo.softDeleteComment(tx, tenant.id, id);
+            mode = 'soft';
+          } else {
+            await repo.hardDeleteComment(tx, tenant.id, id);
+            mode = 'hard';
+            let parentId = row.parentId;
+            while (parentId) {
+              const parent = await repo.findComment(tx, tenant.id, parentId, { forUpdate: true });
+              if (!parent?.deletedAt || (await repo.countChildren(tx, tenant.id, parent.id)) > 0) break;
+              await repo.hardDeleteComment(tx, tenant.id, parent.id);
+              parentId = parent.parentId;
+            }
+          }
+          const count = await repo.bumpComments(tx, tenant.id, row.postId, -1);
+          return { id, mode, comments_count: count };
+        }),
+      );
+    },
+
+    // --- main feed extras and channel lookups --------------------------------------------------
+
+    async creators(tenant: TenantRow, limit: number): Promise<Creator[]> {
+      const rows = await repo.listCreators(db, tenant.id, limit);
+      return rows
+        .filter((r) => r.person)
+        .map((r) => ({
+          id: r.authorId,
+          merchant_id: r.person?.merchantId ?? null,
+          username: r.person?.username ?? '',
+          business_name: r.person?.businessName ?? null,
+          profile_image: r.person?.profileImage ?? null,
+          posts_count: r.postsCount,
+          likes_count: r.likesCount,
+          latest_post_at: r.latest.toISOString(),
+        }));
+    },
+
+    async stats(tenant: TenantRow): Promise<ContentStats> {
+      const s = await repo.contentStats(db, tenant.id);
+      return {
+        posts_count: s.posts,
+        videos_count: s.videos,
+        creators_count: s.creators,
+        likes_count: s.likes,
+        comments_count: s.comments,
+        views_count: s.views,
+      };
+    },
+
+    async publicUser(tenant: TenantRow, userId: number): Promise<PublicUser> {
+      const row = await repo.findPublicUser(db, tenant.id, { userId });
+      if (!row) throw AppError.notFound('사용자를 찾을 수 없습니다.', 'user_not_found');
+      const counts = await repo.authorCounts(db, tenant.id, row.id);
+      return {
+        id: row.id,
+        username: row.username,
+        user_type: row.userType,
+        profile_image: row.profileImage,
+        merchant_id: row.merchantId,
+        business_name: row.businessName,
+        business_description: row.businessDescription,
+        posts_count: counts.posts,
+        created_at: row.createdAt.toISOString(),
+      };
+    },
+
+    async merchantChannel(tenant: TenantRow, merchantId: number): Promise<MerchantChannel> {
+      const row = await repo.findPublicUser(db, tenant.id, { merchantId });
+      if (!row?.merchantId) throw AppError.notFound('채널을 찾을 수 없습니다.', 'merchant_not_found');
+      const counts = await repo.authorCounts(db, tenant.id, row.id);
+      return {
+        id: row.merchantId,
+        user_id: row.id,
+        owner_id: row.id,
+        business_name: row.businessName ?? row.username,
+        business_description: row.businessDescription,
+        username: row.username,
+        profile_image: row.profileImage,
+        counts,
+      };
+    },
+
+    async close() {
+      await views.close();
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;
