@@ -103,6 +103,8 @@ describe('policy, terms, home and the navigation bar', () => {
     ];
     for (const [id, count, shown] of sections) {
       const heading = page.locator(id);
+      // Each section loads on its own: wait for the ones that have data before counting.
+      if (count > 0) await heading.waitFor();
       expect(await heading.count()).toBe(count > 0 ? 1 : 0);
       if (count > 0) {
         const cards = page.locator(`section[aria-labelledby="${id.slice(1)}"] article`);
