@@ -6,7 +6,11 @@ import type { FastifyReply } from 'fastify';
  * response schema for the OpenAPI document; the presenters' return types are the contract types,
  * and the tests parse every answer with the contract schemas.
  */
-export function sendJson<T>(reply: object, value: T, status = 200): FastifyReply {
+export function sendJson<T>(
+  reply: object,
+  value: T extends PromiseLike<unknown> ? never : T,
+  status = 200,
+): FastifyReply {
   return (reply as FastifyReply)
     .status(status)
     .type('application/json; charset=utf-8')

@@ -51,8 +51,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
   const answers = app.contentAnswers;
   const tags = ['content'];
 
-  const listPosts = (request: FastifyRequest, query: z.output<typeof postSearchQuerySchema>, reply: object) => {
-    if (request.user) return sendJson(reply, service.listPosts(request.tenant, query, request.user));
+  const listPosts = async (request: FastifyRequest, query: z.output<typeof postSearchQuerySchema>, reply: object) => {
+    if (request.user) return sendJson(reply, await service.listPosts(request.tenant, query, request.user));
     return answers
       .get(request.tenant.id, request.url, () => service.listPosts(request.tenant, query, null))
       .then((text) => sendJsonText(reply, text));

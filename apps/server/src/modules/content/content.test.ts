@@ -349,6 +349,16 @@ describe('likes', () => {
       is_liked: false,
       likes_count: 1,
     });
+    // The feeds answer the caller's own is_liked too, signed in or not.
+    for (const feed of ['/api/content/posts', '/api/main/posts']) {
+      const mine = (await w.call('GET', feed, undefined, w.customer.token)).json();
+      expect(mine.posts.find((p: { id: number }) => p.id === post.id)).toMatchObject({
+        is_liked: true,
+        likes_count: 1,
+      });
+      const visitor = (await w.call('GET', feed)).json();
+      expect(visitor.posts.find((p: { id: number }) => p.id === post.id)).toMatchObject({ is_liked: false });
+    }
     expect((await w.call('DELETE', like, undefined, w.customer.token)).json()).toMatchObject({
       is_liked: false,
       likes_count: 0,
