@@ -5,6 +5,8 @@ import { routeMessages } from '@/messages/common';
 // Each tab's screen in its own chunk, loaded when its tab opens.
 const DeliveryTab = lazy(() => import('@/features/products/delivery-tab').then((m) => ({ default: m.DeliveryTab })));
 const ShoppingTab = lazy(() => import('@/features/products/shopping-tab').then((m) => ({ default: m.ShoppingTab })));
+const ShortsTab = lazy(() => import('@/features/content/shorts-tab').then((m) => ({ default: m.ShortsTab })));
+const PostTab = lazy(() => import('@/features/content/post-tab').then((m) => ({ default: m.PostTab })));
 
 function TabFallback() {
   return (
@@ -22,5 +24,14 @@ function inSuspense(node: ReactNode) {
 
 /** /main with the catalogue tabs of the products feature (features never import each other). */
 export default function MainScreen() {
-  return <MainPage tabContent={{ delivery: inSuspense(<DeliveryTab />), shopping: inSuspense(<ShoppingTab />) }} />;
+  return (
+    <MainPage
+      tabContent={{
+        delivery: inSuspense(<DeliveryTab />),
+        shopping: inSuspense(<ShoppingTab />),
+        video: inSuspense(<ShortsTab />),
+        post: inSuspense(<PostTab />),
+      }}
+    />
+  );
 }

@@ -28,6 +28,9 @@ const adminTenantsPage = lazyPage(() => import('@/features/admin/admin-tenants-p
 const profileEditPage = lazyPage(() => import('@/features/account/profile-edit-page'));
 const productDetailPage = lazyPage(() => import('@/features/products/product-detail-page'));
 const productFormPage = lazyPage(() => import('@/features/products/product-form-page'));
+const postDetailPage = lazyPage(() => import('@/features/content/post-detail-page'));
+const channelPage = lazyPage(() => import('@/features/content/channel-page'));
+const postFormPage = lazyPage(() => import('@/features/content/post-form-page'));
 
 /** One row of the spec's route table (part 1, section 2.1). */
 export interface RouteEntry {
@@ -88,19 +91,19 @@ export const routeTable: RouteEntry[] = [
     path: paths.contentUpload.path,
     access: { features: ['content'], userType: 'merchant' },
     layout: 'general',
-    screen: { placeholder: screenTitles.contentUpload },
+    screen: postFormPage,
   },
   {
     path: paths.contentEdit.path,
     access: { features: ['content'], userType: 'merchant' },
     layout: 'general',
-    screen: { placeholder: screenTitles.contentEdit },
+    screen: postFormPage,
   },
   {
     path: paths.contentDetail.path,
     access: { features: ['content'] },
     layout: 'general',
-    screen: { placeholder: screenTitles.contentDetail },
+    screen: postDetailPage,
   },
   {
     path: paths.profileEdit.path,
@@ -118,7 +121,7 @@ export const routeTable: RouteEntry[] = [
     path: paths.merchantChannel.path,
     access: { features: ['merchant'] },
     layout: 'general',
-    screen: { placeholder: screenTitles.merchantChannel },
+    screen: channelPage,
   },
   {
     path: paths.productCreate.path,

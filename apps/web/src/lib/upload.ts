@@ -11,10 +11,11 @@ export function uploadWithProgress<T>(
   path: string,
   formData: FormData,
   onProgress?: (fraction: number) => void,
+  method: 'POST' | 'PUT' = 'POST',
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${apiBase}${path}`);
+    xhr.open(method, `${apiBase}${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
     const token = readItem(storageKeys.token);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);

@@ -32,7 +32,16 @@ function firstImage(post: PostCardData): string | undefined {
 }
 
 /** Author (to the author's channel), date label, title, excerpt, first image, likes and comments. */
-export function PostCard({ post }: { post: PostCardData }) {
+export function PostCard({
+  post,
+  excerptLength = POST_EXCERPT_LENGTH,
+  ellipsis = '...',
+}: {
+  post: PostCardData;
+  /** 100 with '...' in the feeds, 120 with an ellipsis on the channel page (spec). */
+  excerptLength?: number;
+  ellipsis?: string;
+}) {
   const image = firstImage(post);
   return (
     <article className="card post-card">
@@ -55,7 +64,7 @@ export function PostCard({ post }: { post: PostCardData }) {
             {post.title}
           </Link>
         </h3>
-        <p className="post-excerpt">{excerpt(post.content, POST_EXCERPT_LENGTH, '...')}</p>
+        <p className="post-excerpt">{excerpt(post.content, excerptLength, ellipsis)}</p>
         <p className="post-counts tabular">
           <span>
             <Heart size={16} aria-hidden="true" />

@@ -1,0 +1,196 @@
+import type { CommentList, LikeState, Post, PostList } from '@app/contracts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { ProductCardData } from '@/components/cards/product-card';
+import { api } from '@/lib/api-client';
+
+/** Spec: the post tab loads 20 posts, the channel up to 50 posts and 50 products. */
+export const POST_TAB_SIZE = 20;
+export const CHANNEL_SIZE = 50;
+export const BEST_STRIP_SIZE = 4;
+export const COMMENT_PAGE_SIZE = 50;
+
+export const contentKeys = {
+  all: ['content'] as const,
+  feed: (page: number) => ['content', 'feed', page] as const,
+  detail: (id: number) => ['content', 'post', id] as const,
+  comments: (id: number) => ['content', 'comments', id] as const,
+  channel: (id: number, byMerchant: boolean) => ['content', 'channel', id, byMerchant] as const,
+};
+
+const noRetryOn4xx = (count: number, err: unknown) => {
+  const status = (err as { status?: number }).status ?? 0;
+  return count < 1 && !(status >= 400 && status < 500);
+};
+
+/** A list answer with its defaults filled in, so a partial answer reads as an empty page. */
+function toPostList(res: Partial<PostList> | null | undefined, size: number): PostList {
+  const posts = Array.isArray(res?.posts) ? res.posts : [];
+  return {
+    posts,
+    total: res?.total ?? posts.length,
+    page: res?.page ?? 1,
+    size: res?.size ?? size,
+    pages: res?.pages ?? 1,
+  };
+}
+
+export const postFeedQuery = (page = 1) =>
+  queryOptions({
+    queryKey: contentKeys.feed(page),
+    queryFn: async ({ signal }) =>
+      toPostList(
+        await api.get<Partial<PostList>>('/api/main/posts', {
+          query: { page, size: POST_TAB_SIZE, is_announcement: false },
+          signal,
+        }),
+        POST_TAB_SIZE,
+      ),
+  });
+
+/** The best-products strip of the feed (shopping feature only). */
+export const bestProductsQuery = queryOptions({
+  queryKey: ['content', 'best-products', BEST_STRIP_SIZE],
+  queryFn: async ({ signal }) => {
+    const res = await api.get<{ categories?: { all?: ProductCardData[] } }>('/api/main/shopping', {
+      query: { size: BEST_STRIP_SIZE },
+      signal,
+    });
+    return (res.categories?.all ?? []).slice(0, BEST_STRIP_SIZE);
+  },
+  retry: noRetryOn4xx,
+});
+
+export const postDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: contentKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Post>(`/api/content/posts/${id}`, { signal }),
+    retry: noRetryOn4xx,
+  });
+
+export const commentsQuery = (postId: number) =>
+  queryOptions({
+    queryKey: contentKeys.comments(postId),
+    queryFn: ({ signal }) =>
+      api.get<CommentList>(`/api/content/posts/${postId}/comments`, {
+        query: { page: 1, size: COMMENT_PAGE_SIZE },
+        signal,
+      }),
+  });
+
+export function setLike(postId: number, liked: boolean): Promise<LikeState> {
+  return liked
+    ? api.post<LikeState>(`/api/content/posts/${postId}/like`)
+    : api.delete<LikeState>(`/api/content/posts/${postId}/like`);
+}
+
+export function addComment(postId: number, content: string, parentId: number | null) {
+  return api.post<unknown>(`/api/content/posts/${postId}/comments`, { content, parent_id: parentId });
+}
+
+export function deleteComment(commentId: number) {
+  return api.delete<unknown>(`/api/content/comments/${commentId}`);
+}
+
+export function deletePost(postId: number) {
+  return api.delete<unknown>(`/api/content/posts/${postId}`);
+}
+
+/** The channel: `GET /api/users/merchants/{id}` for a merchant id, `GET /api/users/{id}` otherwise. */
+export interface ChannelInfo {
+  userId: number;
+  merchantId: number | null;
+  name: string;
+  username: string;
+  profileImage: string | null;
+  description: string | null;
+}
+
+interface UserAnswer {
+  id: number;
+  username: string;
+  profile_image: string | null;
+  merchant_id: number | null;
+  business_name: string | null;
+  business_description: string | null;
+}
+
+interface MerchantAnswer {
+  id: number;
+  user_id: number;
+  business_name: string | null;
+  business_description: string | null;
+  username: string;
+  profile_image: string | null;
+}
+
+export const channelQuery = (id: number, byMerchant: boolean) =>
+  queryOptions({
+    queryKey: contentKeys.channel(id, byMerchant),
+    queryFn: async ({ signal }): Promise<ChannelInfo> => {
+      if (byMerchant) {
+        const m = await api.get<MerchantAnswer>(`/api/users/merchants/${id}`, { signal });
+        return {
+          userId: m.user_id,
+          merchantId: m.id,
+          name: m.business_name?.trim() || m.username,
+          username: m.username,
+          profileImage: m.profile_image,
+          description: m.business_description,
+        };
+      }
+      const u = await api.get<UserAnswer>(`/api/users/${id}`, { signal });
+      return {
+        userId: u.id,
+        merchantId: u.merchant_id,
+        name: u.business_name?.trim() || u.username,
+        username: u.username,
+        profileImage: u.profile_image,
+        description: u.business_description,
+      };
+    },
+    retry: noRetryOn4xx,
+  });
+
+export const channelPostsQuery = (userId: number | undefined) =>
+  queryOptions({
+    queryKey: ['content', 'channel-posts', userId],
+    queryFn: async ({ signal }) =>
+      toPostList(
+        await api.get<Partial<PostList>>('/api/content/posts', {
+          query: { author_id: userId, size: CHANNEL_SIZE },
+          signal,
+        }),
+        CHANNEL_SIZE,
+      ),
+    enabled: userId !== undefined,
+  });
+
+export const channelProductsQuery = (merchantId: number | null | undefined, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['content', 'channel-products', merchantId],
+    queryFn: async ({ signal }) => {
+      const res = await api.get<{ products?: ProductCardData[] }>('/api/products', {
+        query: { merchant_id: merchantId, size: CHANNEL_SIZE },
+        signal,
+      });
+      return res.products ?? [];
+    },
+    enabled: enabled && typeof merchantId === 'number',
+  });
+
+/** Spec: shorts are fetched 5 per page, more as the viewer scrolls. */
+export const SHORTS_PAGE_SIZE = 5;
+
+export const shortsQuery = infiniteQueryOptions({
+  queryKey: ['content', 'shorts', SHORTS_PAGE_SIZE],
+  queryFn: async ({ pageParam, signal }) =>
+    toPostList(
+      await api.get<Partial<PostList>>('/api/main/posts', {
+        query: { page: pageParam, size: SHORTS_PAGE_SIZE, media_type: 'video' },
+        signal,
+      }),
+      SHORTS_PAGE_SIZE,
+    ),
+  initialPageParam: 1,
+  getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
+});

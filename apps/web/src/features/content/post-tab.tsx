@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronRight, FileText, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PostCard } from '@/components/cards/post-card';
+import { ProductCard } from '@/components/cards/product-card';
+import { Notice } from '@/components/notice';
+import { paths } from '@/config/paths';
+import { useTenant } from '@/lib/tenant';
+import { bestProductsQuery, postFeedQuery } from './content.api';
+import { contentMessages as m } from './messages';
+import './content.css';
+
+function BestProductsStrip() {
+  const best = useQuery(bestProductsQuery);
+  const products = best.data ?? [];
+  if (products.length === 0) return null;
+  return (
+    <section className="feed-best" aria-labelledby="feed-best-title">
+      <div className="section-head">
+        <h2 id="feed-best-title">{m.bestProducts}</h2>
+        <Link to={paths.main.getHref('shopping')} className="btn btn-ghost">
+          {m.viewAll}
+          <ChevronRight size={18} aria-hidden="true" />
+        </Link>
+      </div>
+      <div className="feed-product-grid">
+        {products.map((p) => (
+          <ProductCard key={p.id} product={p} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** `/main?tab=post`: 20 posts a page (no announcements), with the best-products strip. */
+export function PostTab() {
+  const { isEnabled } = useTenant();
+  const [page, setPage] = useState(1);
+  const feed = useQuery(postFeedQuery(page));
+
+  let body: React.ReactNode;
+  if (feed.isPending) {
+    body = (
+      <div className="feed-grid" role="status" aria-live="polite">
+        <span className="visually-hidden">{m.loading}</span>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="skeleton" style={{ height: 280 }} />
+        ))}
+      </div>
+    );
+  } else if (feed.isError) {
+    body = (
+      <Notice
+        level={2}
+        role="alert"
+        icon={<TriangleAlert size={30} />}
+        title={m.feedFailed}
+        actions={
+          <button type="button" className="btn btn-primary" onClick={() => feed.refetch()}>
+            <RefreshCw size={18} aria-hidden="true" />
+            {m.retry}
+          </button>
+        }
+      >
+        <p>{m.loadFailedText}</p>
+      </Notice>
+    );
+  } else if (feed.data.posts.length === 0) {
+    body = (
+      <Notice level={2} icon={<FileText size={30} />} title={m.feedEmptyTitle}>
+        <p>{m.feedEmptyText}</p>
+      </Notice>
+    );
+  } else {
+    const { posts, pages } = feed.data;
+    body = (
+      <>
+        <div className="feed-grid">
+          {posts.map((p) => (
+            <PostCard key={p.id} post={p} />
+          ))}
+        </div>
+        {pages > 1 ? (
+          <nav className="feed-pager" aria-label={m.pageOf(page, pages)}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={page <= 1}
+              onClick={() => setPage((p) => p - 1)}
+            >
+              {m.previous}
+            </button>
+            <span className="tabular">{m.pageOf(page, pages)}</span>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              {m.next}
+            </button>
+          </nav>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="post-feed">
+      {isEnabled('shopping') ? <BestProductsStrip /> : null}
+      <section aria-labelledby="feed-posts-title">
+        <h2 id="feed-posts-title" className="visually-hidden">
+          {m.feedTitle}
+        </h2>
+        {body}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { Link2, Share2 } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { toast } from 'sonner';
+import { excerpt } from '@/lib/text';
+import { contentMessages as m } from './messages';
+
+/** Spec: share text is cut at 100 characters. */
+export const SHARE_TEXT_LENGTH = 100;
+export const COPY_TOAST_MS = 3000;
+
+export function shareUrlFor(postId: number, origin: string = window.location.origin): string {
+  return `${origin}/content/${postId}`;
+}
+
+/** The share targets of the menu (spec 2: Kakao Talk, Facebook, Twitter, Line). */
+export function shareLinks(url: string, text: string) {
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(excerpt(text, SHARE_TEXT_LENGTH, '...'));
+  return [
+    { key: 'kakao', label: m.kakao, href: `https://sharer.kakao.com/talk/friends/picker/shorturl?url=${u}` },
+    { key: 'facebook', label: m.facebook, href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { key: 'twitter', label: m.twitter, href: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
+    { key: 'line', label: m.line, href: `https://social-plugins.line.me/lineit/share?url=${u}&text=${t}` },
+  ];
+}
+
+function isMobile(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(max-width: 768px), (pointer: coarse)').matches;
+}
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return;
+    } catch {
+      // fall through to the selection copy
+    }
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy failed');
+}
+
+export async function copyLink(url: string): Promise<void> {
+  try {
+    await copyText(url);
+    toast.success(m.linkCopied, { duration: COPY_TOAST_MS });
+  } catch {
+    toast.error(m.copyFailed, { duration: COPY_TOAST_MS });
+  }
+}
+
+/** Copy link and the share sites; on a phone with the Web Share API, the native sheet instead. */
+export function ShareMenu({ postId, title, text }: { postId: number; title: string; text: string }) {
+  const url = shareUrlFor(postId);
+  const shareText = excerpt(text || title, SHARE_TEXT_LENGTH, '...');
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={(e) => {
+            if (isMobile() && typeof navigator.share === 'function') {
+              e.preventDefault();
+              navigator.share({ title, text: shareText, url }).catch(() => undefined);
+            }
+          }}
+        >
+          <Share2 size={18} aria-hidden="true" />
+          {m.share}
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="share-menu" sideOffset={6} align="end" aria-label={m.shareMenu}>
+          <button type="button" className="share-item" onClick={() => copyLink(url)}>
+            <Link2 size={18} aria-hidden="true" />
+            {m.copyLink}
+          </button>
+          {shareLinks(url, shareText).map((s) => (
+            <a key={s.key} className="share-item" href={s.href} target="_blank" rel="noopener noreferrer">
+              {s.label}
+            </a>
+          ))}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
