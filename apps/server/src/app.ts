@@ -83,6 +83,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await seedDemoIfEmpty(app.db, app.log, {
       storage: app.storage,
       extraProducts: config.catalogue.seedProductsPerTenant,
+      extraPosts: config.content.seedPostsPerTenant,
     });
   }
   await app.register(tenancyPlugin, { cacheTtlMs: config.tenantCacheTtlMs });

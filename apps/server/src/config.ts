@@ -49,6 +49,7 @@ const envSchema = z.object({
   COUNTER_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   SEED_PRODUCTS_PER_TENANT: z.coerce.number().int().min(0).max(100_000).default(0),
+  SEED_POSTS_PER_TENANT: z.coerce.number().int().min(0).max(100_000).default(0),
   POST_FILE_BYTES_MAX: z.coerce
     .number()
     .int()
@@ -111,6 +112,8 @@ export interface AppConfig {
   content: {
     /** Largest upload of a post form (the spec's 50 MB; tests set a small one). */
     fileBytesMax: number;
+    /** Extra plain posts per demo tenant at seeding (the content benchmark's 10,000); optional. */
+    seedPostsPerTenant?: number;
     /** One viewer's opens of a post within this period count as one view. */
     viewPeriodMs: number;
   };
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     content: {
       fileBytesMax: e.POST_FILE_BYTES_MAX,
       viewPeriodMs: e.POST_VIEW_PERIOD_MINUTES * 60_000,
+      seedPostsPerTenant: e.SEED_POSTS_PER_TENANT,
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type DemoCatalogueOptions, seedDemoCatalogue } from '../modules/catalogue/demo-catalogue.js';
-import { seedDemoContent } from '../modules/content/demo-content.js';
+import { demoVideos, seedDemoContent } from '../modules/content/demo-content.js';
 import { countTenants } from '../modules/tenants/tenants.repository.js';
 import type { Db } from '../platform/db/client.js';
 import { allFeatures, createTenant, createUser } from './factories.js';
@@ -104,9 +104,11 @@ const demoMerchants: Record<string, { username: string; businessName: string; de
 export async function seedDemoIfEmpty(
   db: Db,
   log: FastifyBaseLogger,
-  catalogue: Omit<DemoCatalogueOptions, 'password'> = {},
+  catalogue: Omit<DemoCatalogueOptions, 'password'> & { extraPosts?: number } = {},
 ): Promise<boolean> {
   if ((await countTenants(db)) > 0) return false;
+  const started = Date.now();
+  if (catalogue.storage) void demoVideos(); // ffmpeg renders while the catalogue is seeded
   await db.transaction(async (tx) => {
     for (const [index, t] of demoTenants.entries()) {
       const tenant = await createTenant(tx, {
@@ -140,7 +142,13 @@ export async function seedDemoIfEmpty(
         phone: '01012345678',
         address: '서울특별시 마포구 월드컵북로 400, 101동 1001호',
       });
-      if (tenant.features.content) await seedDemoContent(tx, tenant, { storage: catalogue.storage });
+      if (tenant.features.content) {
+        await seedDemoContent(tx, tenant, {
+          storage: catalogue.storage,
+          password: DEMO_PASSWORD,
+          extraPosts: catalogue.extraPosts,
+        });
+      }
       if (index === 0) {
         await createUser(tx, tenant.id, {
           email: 'admin@example.com',
@@ -153,6 +161,6 @@ export async function seedDemoIfEmpty(
       }
     }
   });
-  log.info({ tenants: demoTenants.map((t) => t.domain) }, 'demo data seeded');
+  log.info({ tenants: demoTenants.map((t) => t.domain), ms: Date.now() - started }, 'demo data seeded');
   return true;
 }

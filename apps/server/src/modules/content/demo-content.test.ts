@@ -1,0 +1,91 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { postListSchema } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoTenants, seedDemoIfEmpty } from '../../seed/demo.js';
+import { buildTestApp } from '../../test/app.js';
+import { ffmpegPath } from './post-media.js';
+
+let app: FastifyInstance;
+let seedMs = 0;
+beforeAll(async () => {
+  app = await buildTestApp({ storage: { driver: 'local', localDir: mkdtempSync(join(tmpdir(), 'demo-content-')) } });
+  const started = Date.now();
+  await seedDemoIfEmpty(app.db, app.log, { storage: app.storage });
+  seedMs = Date.now() - started;
+}, 120_000);
+afterAll(() => app.close());
+
+/** The duration ffmpeg reads from the file's header, in seconds (null when it cannot read it). */
+function duration(mp4: Buffer): number | null {
+  const file = join(mkdtempSync(join(tmpdir(), 'probe-')), 'v.mp4');
+  writeFileSync(file, mp4);
+  const out = spawnSync(ffmpegPath() as string, ['-hide_banner', '-i', file, '-f', 'null', '-'], { encoding: 'utf8' });
+  const m = /Duration: (\d+):(\d+):(\d+\.\d+)/.exec(out.stderr);
+  return out.status === 0 && m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : null;
+}
+
+describe('demo content seed', () => {
+  it.each(demoTenants.map((t) => t.domain))(
+    '%s: 30+ posts, 5+ playable videos, a depth-5 thread, many likers',
+    async (host) => {
+      const get = (url: string) => app.inject({ method: 'GET', url, headers: { host } });
+      const list = postListSchema.parse((await get('/api/content/posts?size=100')).json());
+      expect(list.total).toBeGreaterThanOrEqual(30);
+      expect(list.posts.every((p) => p.media.some((m) => m.media_type === 'image'))).toBe(true);
+      const videos = list.posts.flatMap((p) => p.media.filter((m) => m.media_type === 'video'));
+      expect(videos.length).toBeGreaterThanOrEqual(5);
+      if (!ffmpegPath()) return;
+      const distinct = new Set<number>();
+      for (const v of videos) {
+        const res = await get(v.file_path);
+        expect(res.statusCode).toBe(200);
+        expect(res.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+        distinct.add(res.rawPayload.length);
+        expect((await get(v.thumbnail_url as string)).statusCode).toBe(200);
+      }
+      for (const v of videos.slice(0, 5)) {
+        const seconds = duration((await get(v.file_path)).rawPayload);
+        expect(seconds).toBeGreaterThan(1);
+        expect(seconds).toBeLessThanOrEqual(3);
+      }
+      expect(distinct.size).toBeGreaterThanOrEqual(2);
+
+      const tenant = (await app.db.execute(sql`select id from tenants where domain = ${host}`)).rows[0] as {
+        id: number;
+      };
+      const stats = (
+        await app.db.execute(sql`select
+        (select max(depth) from comments where tenant_id = ${tenant.id}) as depth,
+        (select count(distinct user_id) from post_likes where tenant_id = ${tenant.id}) as likers,
+        (select count(*) from posts p where tenant_id = ${tenant.id} and likes_count <> (select count(*) from post_likes l where l.tenant_id = p.tenant_id and l.post_id = p.id)) as wrong_likes,
+        (select count(*) from posts p where tenant_id = ${tenant.id} and comments_count <> (select count(*) from comments c where c.tenant_id = p.tenant_id and c.post_id = p.id)) as wrong_comments,
+        (select count(distinct author_id) from posts where tenant_id = ${tenant.id}) as authors`)
+      ).rows[0] as Record<string, number | string>;
+      expect(Number(stats.depth)).toBe(5);
+      expect(Number(stats.likers)).toBeGreaterThanOrEqual(5);
+      expect(Number(stats.wrong_likes)).toBe(0);
+      expect(Number(stats.wrong_comments)).toBe(0);
+      expect(Number(stats.authors)).toBeGreaterThanOrEqual(5);
+      // The demo accounts still sign in.
+      for (const email of ['merchant@example.com', 'customer@example.com']) {
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ username: email, password: 'demo1234' }).toString(),
+        });
+        expect(login.statusCode).toBe(200);
+      }
+    },
+  );
+
+  it('seeds fast', () => {
+    console.log(`demo seed with media: ${seedMs} ms`);
+    expect(seedMs).toBeLessThan(30_000);
+  });
+});
