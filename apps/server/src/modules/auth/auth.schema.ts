@@ -1,14 +1,5 @@
-import {
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenantForeignKey } from '../../platform/db/columns.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { users } from '../users/users.schema.js';
 
@@ -33,11 +24,7 @@ export const sessions = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('sessions_tenant_token_key').on(t.tenantId, t.tokenHash),
     index('sessions_tenant_user_idx').on(t.tenantId, t.userId),
-    foreignKey({
-      name: 'sessions_user_fk',
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('sessions_user_fk', t.tenantId, t.userId, users).onDelete('cascade'),
   ],
 );
 
@@ -76,11 +63,7 @@ export const passwordResetTokens = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('password_reset_tokens_tenant_token_key').on(t.tenantId, t.tokenHash),
-    foreignKey({
-      name: 'password_reset_tokens_user_fk',
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('password_reset_tokens_user_fk', t.tenantId, t.userId, users).onDelete('cascade'),
   ],
 );
 

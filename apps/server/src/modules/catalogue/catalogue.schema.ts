@@ -3,7 +3,6 @@ import {
   boolean,
   check,
   doublePrecision,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -12,7 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../platform/db/columns.js';
+import { tenantForeignKey, timestamps } from '../../platform/db/columns.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { merchants } from '../users/users.schema.js';
 
@@ -60,11 +59,7 @@ export const products = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'products_merchant_fk',
-      columns: [t.tenantId, t.merchantId],
-      foreignColumns: [merchants.tenantId, merchants.id],
-    }),
+    tenantForeignKey('products_merchant_fk', t.tenantId, t.merchantId, merchants),
     check('products_price_check', sql`${t.price} > 0`),
     check('products_original_price_check', sql`${t.originalPrice} is null or ${t.originalPrice} >= 0`),
     check('products_discount_rate_check', sql`${t.discountRate} between 0 and 100`),
@@ -111,11 +106,7 @@ export const productMedia = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'product_media_product_fk',
-      columns: [t.tenantId, t.productId],
-      foreignColumns: [products.tenantId, products.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('product_media_product_fk', t.tenantId, t.productId, products).onDelete('cascade'),
     index('product_media_product_idx').on(t.tenantId, t.productId, t.sortOrder, t.id),
   ],
 );
@@ -134,11 +125,7 @@ export const merchantPlaces = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.merchantId] }),
-    foreignKey({
-      name: 'merchant_places_merchant_fk',
-      columns: [t.tenantId, t.merchantId],
-      foreignColumns: [merchants.tenantId, merchants.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('merchant_places_merchant_fk', t.tenantId, t.merchantId, merchants).onDelete('cascade'),
     index('merchant_places_latlng_idx').on(t.tenantId, t.latitude, t.longitude),
     check('merchant_places_lat_check', sql`${t.latitude} between -90 and 90`),
     check('merchant_places_lng_check', sql`${t.longitude} between -180 and 180`),

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenantForeignKey } from '../../platform/db/columns.js';
 import { users } from '../users/users.schema.js';
 
 /**
@@ -38,11 +28,7 @@ export const posts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'posts_author_fk',
-      columns: [t.tenantId, t.authorId],
-      foreignColumns: [users.tenantId, users.id],
-    }),
+    tenantForeignKey('posts_author_fk', t.tenantId, t.authorId, users),
     index('posts_latest_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('posts_announcement_idx').on(t.tenantId, t.isAnnouncement, t.createdAt.desc(), t.id.desc()),
     index('posts_video_idx').on(t.tenantId, t.hasVideo, t.createdAt.desc(), t.id.desc()),
@@ -70,11 +56,7 @@ export const postMedia = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'post_media_post_fk',
-      columns: [t.tenantId, t.postId],
-      foreignColumns: [posts.tenantId, posts.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('post_media_post_fk', t.tenantId, t.postId, posts).onDelete('cascade'),
     index('post_media_post_idx').on(t.tenantId, t.postId, t.sortOrder, t.id),
     check('post_media_type_check', sql`${t.mediaType} in ('image', 'video')`),
   ],
@@ -91,16 +73,8 @@ export const postLikes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.postId, t.userId] }),
-    foreignKey({
-      name: 'post_likes_post_fk',
-      columns: [t.tenantId, t.postId],
-      foreignColumns: [posts.tenantId, posts.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'post_likes_user_fk',
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('post_likes_post_fk', t.tenantId, t.postId, posts).onDelete('cascade'),
+    tenantForeignKey('post_likes_user_fk', t.tenantId, t.userId, users).onDelete('cascade'),
   ],
 );
 
@@ -125,21 +99,9 @@ export const comments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'comments_post_fk',
-      columns: [t.tenantId, t.postId],
-      foreignColumns: [posts.tenantId, posts.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'comments_author_fk',
-      columns: [t.tenantId, t.authorId],
-      foreignColumns: [users.tenantId, users.id],
-    }),
-    foreignKey({
-      name: 'comments_parent_fk',
-      columns: [t.tenantId, t.parentId],
-      foreignColumns: [t.tenantId, t.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('comments_post_fk', t.tenantId, t.postId, posts).onDelete('cascade'),
+    tenantForeignKey('comments_author_fk', t.tenantId, t.authorId, users),
+    tenantForeignKey('comments_parent_fk', t.tenantId, t.parentId, t).onDelete('cascade'),
     index('comments_roots_idx').on(t.tenantId, t.postId, t.createdAt, t.id).where(sql`parent_id is null`),
     index('comments_thread_idx').on(t.tenantId, t.rootId, t.createdAt, t.id),
     index('comments_parent_idx').on(t.tenantId, t.parentId),

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { timestamps } from '../../platform/db/columns.js';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenantForeignKey, timestamps } from '../../platform/db/columns.js';
 import { tenants } from '../tenants/tenants.schema.js';
 
 /**
@@ -69,11 +58,7 @@ export const merchants = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('merchants_tenant_user_key').on(t.tenantId, t.userId),
-    foreignKey({
-      name: 'merchants_user_fk',
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }),
+    tenantForeignKey('merchants_user_fk', t.tenantId, t.userId, users),
   ],
 );
 
@@ -92,11 +77,7 @@ export const platformAdmins = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.userId] }),
-    foreignKey({
-      name: 'platform_admins_user_fk',
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('platform_admins_user_fk', t.tenantId, t.userId, users).onDelete('cascade'),
   ],
 );
 
@@ -117,11 +98,7 @@ export const socialAccounts = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('social_accounts_provider_key').on(t.tenantId, t.provider, t.providerUserId),
     uniqueIndex('social_accounts_user_provider_key').on(t.tenantId, t.userId, t.provider),
-    foreignKey({
-      name: 'social_accounts_user_fk',
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('social_accounts_user_fk', t.tenantId, t.userId, users).onDelete('cascade'),
   ],
 );
 
