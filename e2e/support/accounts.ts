@@ -1,5 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { origin, type TenantName } from './browser';
+import type { CaughtMail } from './mail-catcher';
 
 /** Password of every demo account (apps/server/src/seed/demo.ts; named in the README). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -16,32 +20,56 @@ export function uniquePhone(): string {
   return `010${String(Date.now() % 100_000_000).padStart(8, '0')}`;
 }
 
-export interface OutboxMail {
+export interface SentMail {
   to: string;
-  kind: string | null;
+  subject: string;
+  text: string;
+  kind: 'email_verification' | 'password_reset';
+  /** The 6-digit verification code the mail's text carries, or null. */
   code: string | null;
+  /** The password reset link the mail's text carries, or null. */
   link: string | null;
 }
 
+/** What a person reads in a mail: the code of a verification mail, the link of a reset mail. */
+function readMail(to: string, mail: CaughtMail): SentMail {
+  const code = /인증 코드: (\d{6})/.exec(mail.text)?.[1] ?? null;
+  const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail.text)?.[0] ?? null;
+  return {
+    to,
+    subject: mail.subject,
+    text: mail.text,
+    kind: link ? 'password_reset' : 'email_verification',
+    code,
+    link,
+  };
+}
+
 /**
- * The newest mail of `kind` to `to` in the development outbox, read from the page's own origin
- * (the outbox is per tenant), waiting briefly for it to arrive.
+ * The newest mail of `kind` to `to` that the server sent (through SMTP to the stand-in of the
+ * global setup, which writes each mail into the folder `mailDir`), waiting briefly for it.
  */
 export async function latestMail(
   page: Page,
   to: string,
   kind: 'email_verification' | 'password_reset',
-): Promise<OutboxMail> {
+): Promise<SentMail> {
+  const dir = inject('mailDir');
+  const address = to.toLowerCase();
   for (let i = 0; i < 40; i++) {
-    const mails = await page.evaluate(async (address) => {
-      const res = await fetch(`/api/dev/outbox?to=${encodeURIComponent(address)}`);
-      return ((await res.json()) as { mails: OutboxMail[] }).mails;
-    }, to);
-    const mail = mails.find((m) => m.kind === kind);
-    if (mail) return mail;
+    const names = readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort()
+      .reverse();
+    for (const name of names) {
+      const caught = JSON.parse(readFileSync(join(dir, name), 'utf8')) as CaughtMail;
+      if (!caught.to.includes(address)) continue;
+      const mail = readMail(address, caught);
+      if (mail.kind === kind) return mail;
+    }
     await page.waitForTimeout(250);
   }
-  throw new Error(`no ${kind} mail to ${to} in the outbox`);
+  throw new Error(`no ${kind} mail to ${to} reached the SMTP stand-in`);
 }
 
 /** The postcode widget's script never loads on this offline machine: fail it at once, as offline does. */
@@ -59,7 +87,7 @@ export async function loginThroughUi(page: Page, tenant: TenantName, email: stri
 }
 
 /**
- * Registers a customer through the API from inside the page (send code, read it from the outbox,
+ * Registers a customer through the API from inside the page (send code, read it from the mail,
  * verify, register): for journeys that need a fresh account of their own.
  */
 export async function registerCustomerViaApi(page: Page, tenant: TenantName, email: string, password: string) {

@@ -5,10 +5,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startMailCatcher } from './mail-catcher';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     port: number;
+    /** Folder where the SMTP stand-in writes every mail the server sends (see mail-catcher.ts). */
+    mailDir: string;
   }
 }
 
@@ -44,7 +47,7 @@ async function waitForReady(url: string, server: ChildProcess, timeoutMs = 60_00
 
 /**
  * Builds the app (unless E2E_SKIP_BUILD=1), starts the real server with the demo seed on a free
- * port and a temporary DATA_DIR, and stops it afterwards.
+ * port and a temporary DATA_DIR, sending mail to a local SMTP stand-in, and stops both afterwards.
  */
 export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1') {
@@ -59,6 +62,8 @@ export default async function setup(project: TestProject) {
   }
 
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  // Production has no outbox page: mails go through SMTP, as in a deployment.
+  const mail = await startMailCatcher();
   let port = 0;
   let server: ChildProcess | undefined;
   // A busy machine can push the embedded database's first start (migrations and demo seed) past
@@ -76,6 +81,7 @@ export default async function setup(project: TestProject) {
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
         SEED_DEMO: 'true',
+        SMTP_URL: mail.url,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -84,13 +90,20 @@ export default async function setup(project: TestProject) {
       server = child;
     } catch (err) {
       child.kill('SIGKILL');
-      if (attempt === 3) throw err;
+      if (attempt === 3) {
+        await mail.close();
+        throw err;
+      }
       console.warn(`e2e: server start attempt ${attempt} failed (${(err as Error).message}); retrying`);
     }
   }
-  if (!server) throw new Error('e2e: the server did not start');
+  if (!server) {
+    await mail.close();
+    throw new Error('e2e: the server did not start');
+  }
   console.log(`e2e: server ready on port ${port} (DATA_DIR ${dataDir})`);
   project.provide('port', port);
+  project.provide('mailDir', mail.dir);
   const running = server;
 
   return async () => {
@@ -103,5 +116,6 @@ export default async function setup(project: TestProject) {
       if (running.exitCode === null) running.kill('SIGKILL');
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await mail.close();
   };
 }

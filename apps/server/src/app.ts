@@ -25,14 +25,17 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { authenticateRequest } from './platform/auth.js';
+import { clientErrorHandler } from './platform/client-errors.js';
 import { countersPlugin } from './platform/counters.js';
 import { databasePlugin } from './platform/database.js';
 import { notFoundBody, registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
 import { mailPlugin } from './platform/mail.js';
+import { securityHeadersPlugin } from './platform/security-headers.js';
 import { createStorage, storagePlugin } from './platform/storage/storage.plugin.js';
 import { mediaFileRoutes } from './platform/storage/storage.routes.js';
-import { resolveTenant, tenancyPlugin } from './platform/tenancy.js';
+import { rejectInvalidHost, resolveTenant, tenancyPlugin } from './platform/tenancy.js';
+import { refuseMalformedText } from './platform/text-input.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -63,11 +66,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         .status(tooLong ? 414 : 400)
         .send({ detail: tooLong ? '요청 주소가 너무 깁니다.' : '요청 주소가 올바르지 않습니다.', code: error.code });
     },
+    // Requests Node's parser refuses (URL or headers over 16 KB, a malformed chunked body) answer
+    // JSON { detail, code } too. Node's own bare 400 for a missing Host is off: such a request
+    // reaches rejectInvalidHost, which answers 400 in the same shape.
+    clientErrorHandler,
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await app.register(securityHeadersPlugin, { mediaPublicBaseUrl: config.storage.publicBaseUrl });
+  app.addHook('onRequest', rejectInvalidHost);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -86,9 +96,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       extraPosts: config.content.seedPostsPerTenant,
     });
   }
-  await app.register(tenancyPlugin, { cacheTtlMs: config.tenantCacheTtlMs });
-  await app.register(mailPlugin, { smtpUrl: config.mail.smtpUrl, from: config.mail.from });
-  await app.register(countersPlugin, { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
+  await app.register(tenancyPlugin, { cacheTtlMs: config.tenantCacheTtlMs, publicAddress: config.publicAddress });
+  await app.register(mailPlugin, {
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    keepOutbox: config.mail.outboxPage && config.env !== 'production',
+  });
+  await app.register(countersPlugin, {
+    redisUrl: config.redisUrl,
+    keyPrefix: config.redisKeyPrefix,
+    rateLimits: config.rateLimits,
+  });
   await app.register(accountsPlugin, { config });
   await app.register(cataloguePlugin, {
     counterFlushMs: config.catalogue.counterFlushMs,
@@ -119,6 +137,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       api.addHook('onRequest', resolveTenant);
       api.addHook('onRequest', applyFeatureAvailability);
       api.addHook('onRequest', authenticateRequest);
+      // NUL and lone surrogates in any parameter, query or body field (multipart included): 400.
+      api.addHook('preHandler', refuseMalformedText);
       await api.register(tenantsRoutes);
       await api.register(authRoutes);
       await api.register(adminRoutes);
@@ -127,7 +147,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(mainFeedRoutes);
       await api.register(directoryRoutes);
       await api.register(contentRoutes, { fileBytesMax: config.content.fileBytesMax });
-      if (config.mail.outboxPage && app.mailer.outbox) await api.register(devRoutes);
+      // Never in production, whatever the config says (docs/decisions/007-dev-outbox.md).
+      if (config.mail.outboxPage && config.env !== 'production' && app.mailer.outbox) await api.register(devRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,22 +1,65 @@
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
 import { defaultWebDist } from './paths.js';
+import type { PublicAddress } from './platform/public-address.js';
 import type { StorageConfig } from './platform/storage/storage.js';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** A proxy address or range of TRUST_PROXY: an IP, a CIDR, or a name proxy-addr knows. */
+const proxyAddress = z.string().refine(
+  (v) =>
+    ['loopback', 'linklocal', 'uniquelocal'].includes(v) ||
+    (() => {
+      const [ip = '', bits, ...rest] = v.split('/');
+      const family = isIP(ip);
+      if (!family || rest.length) return false;
+      if (bits === undefined) return true;
+      return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+    })(),
+  'must be an IP address, a CIDR range, loopback, linklocal or uniquelocal',
+);
+
+/**
+ * TRUST_PROXY, handed to Fastify's trustProxy: `false` (the socket's peer is the client), the
+ * comma-separated addresses or CIDR ranges of the proxies in front of the server (their
+ * X-Forwarded-For entries are believed, nobody else's), or `true` (believe every hop: only when
+ * the server cannot be reached but through a proxy that replaces the header). Fastify 5 refuses
+ * bare hop counts: they cannot tell a proxy from a client that forged the header.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | string[] => {
+    if (v === 'true' || v === '1') return true;
+    if (v === 'false' || v === '0') return false;
+    const list = v.split(',').map((part) => part.trim());
+    const bad = list.filter((part) => !proxyAddress.safeParse(part).success);
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `true, false or the proxies' addresses/CIDR ranges, comma-separated (not ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
+  PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
   SEED_DEMO: booleanFlag.default(true),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   TENANT_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.email().default('no-reply@marketplace.localhost'),
@@ -25,6 +68,8 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('market:'),
   KAKAO_REST_API_KEY: z.string().min(1).optional(),
   KAKAO_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The numeric app id of the Kakao app (not the REST key): tokens of other apps are refused. */
+  KAKAO_APP_ID: z.string().regex(/^\d+$/, 'must be the numeric Kakao app id').optional(),
   KAKAO_REDIRECT_URI: z.url().optional(),
   KAKAO_AUTH_BASE_URL: z.url().default('https://kauth.kakao.com'),
   KAKAO_API_BASE_URL: z.url().default('https://kapi.kakao.com'),
@@ -65,6 +110,11 @@ export interface AppConfig {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
+  /**
+   * Scheme and port of the addresses people open (mail links, OAuth redirect URIs): a tenant's
+   * absolute URL is `{scheme}://{tenant domain}[:{port}]`, never built from request headers.
+   */
+  publicAddress: PublicAddress;
   dataDir: string;
   /** PostgreSQL through node-postgres when set; embedded PGlite otherwise. */
   databaseUrl?: string;
@@ -77,13 +127,20 @@ export interface AppConfig {
   /** Built web app to serve with an SPA fallback; skipped when the folder has no index.html. */
   webDistDir: string;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: who may set X-Forwarded-For (decides `request.ip`, so every lockout and rate limit). */
+  trustProxy: boolean | string[];
   tenantCacheTtlMs: number;
   mail: {
-    /** SMTP through nodemailer when set; otherwise mails go to the in-memory outbox. */
+    /**
+     * SMTP through nodemailer when set; otherwise mails are logged (and kept in memory for the
+     * outbox page when it is on).
+     */
     smtpUrl?: string;
     from: string;
-    /** Serve the outbox at GET /api/dev/outbox (only ever with the outbox mailer). */
+    /**
+     * Serve the outbox at GET /api/dev/outbox: only outside production, without SMTP_URL, and
+     * unless DEV_OUTBOX=false (docs/decisions/007-dev-outbox.md).
+     */
     outboxPage: boolean;
   };
   /** Counters and rate limits in Redis when set; in process memory otherwise. */
@@ -91,6 +148,8 @@ export interface AppConfig {
   redisKeyPrefix: string;
   kakao: {
     restApiKey?: string;
+    /** Numeric app id the REST key belongs to (required with restApiKey): access tokens must be of it. */
+    appId?: string;
     clientSecret?: string;
     redirectUri?: string;
     authBaseUrl: string;
@@ -98,7 +157,9 @@ export interface AppConfig {
   };
   session: { idleTimeoutMs: number; maxAgeMs: number };
   /** Brute-force rules of login (see docs/decisions/004-sessions.md). */
-  loginLimits: { perAccount: number; perAddress: number; windowMs: number };
+  loginLimits: LoginLimits;
+  /** Per-route rate limits (429); always on outside tests (the bad-input harness lifts them). */
+  rateLimits: boolean;
   /** Media files: local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: StorageConfig;
   catalogue: {
@@ -119,7 +180,26 @@ export interface AppConfig {
   };
 }
 
-export const defaultLoginLimits: AppConfig['loginLimits'] = { perAccount: 5, perAddress: 50, windowMs: 15 * 60_000 };
+/** Failed-password limits; each answers 429 `login_locked` until its window ends (decision 004). */
+export interface LoginLimits {
+  /** Failures of one account from one client address (the lock a stranger cannot put on the owner). */
+  perAccountAddress: number;
+  /** Failures from one client address within one tenant, over every account. */
+  perAddress: number;
+  /** Window of both limits above. */
+  windowMs: number;
+  /** Failures of one account from every address together (the cap on distributed guessing). */
+  perAccount: number;
+  accountWindowMs: number;
+}
+
+export const defaultLoginLimits: LoginLimits = {
+  perAccountAddress: 5,
+  perAddress: 50,
+  windowMs: 15 * 60_000,
+  perAccount: 100,
+  accountWindowMs: 60 * 60_000,
+};
 
 /** Reads and validates the environment, failing at boot with every bad variable listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -132,10 +212,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
     throw new Error('Invalid environment:\n  S3_BUCKET: STORAGE_DRIVER=s3 needs a bucket');
   }
+  // Without the app id an access token issued to any other Kakao app would be trusted.
+  if (e.KAKAO_REST_API_KEY && !e.KAKAO_APP_ID) {
+    throw new Error('Invalid environment:\n  KAKAO_APP_ID: KAKAO_REST_API_KEY needs the app id of the same Kakao app');
+  }
+  // Said loudly rather than ignored, so that nobody believes the outbox page is on in production.
+  if (e.NODE_ENV === 'production' && e.DEV_OUTBOX === true) {
+    throw new Error('Invalid environment:\n  DEV_OUTBOX: DEV_OUTBOX=true is not allowed in production');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    publicAddress: { scheme: e.PUBLIC_SCHEME, port: e.PUBLIC_PORT ?? e.PORT },
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
@@ -148,14 +237,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
-      // The outbox page lets a person trying the product read codes and links; a deployment that
-      // sends real mail (SMTP_URL) never has it, and DEV_OUTBOX=false turns it off otherwise.
-      outboxPage: !e.SMTP_URL && (e.DEV_OUTBOX ?? true),
+      // The outbox page lets a developer read codes and links without a mail server. It hands out
+      // reset links to anybody who asks, so production never has it (mails are logged there), nor
+      // does a deployment that sends real mail (SMTP_URL); DEV_OUTBOX=false turns it off otherwise.
+      outboxPage: e.NODE_ENV !== 'production' && !e.SMTP_URL && (e.DEV_OUTBOX ?? true),
     },
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     kakao: {
       restApiKey: e.KAKAO_REST_API_KEY,
+      appId: e.KAKAO_APP_ID,
       clientSecret: e.KAKAO_CLIENT_SECRET,
       redirectUri: e.KAKAO_REDIRECT_URI,
       authBaseUrl: e.KAKAO_AUTH_BASE_URL,
@@ -166,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
     },
     loginLimits: defaultLoginLimits,
+    rateLimits: true,
     storage: {
       driver: e.STORAGE_DRIVER,
       localDir: join(e.DATA_DIR, 'uploads'),

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, demoAccounts, demoTenants } from './seed/demo.js';
 const config = loadConfig();
 const app = await buildApp(config);
 if (config.env === 'production' && !config.mail.smtpUrl) {
-  app.log.warn('SMTP_URL is not set: mails are not delivered but kept in the outbox');
+  app.log.warn('SMTP_URL is not set: mails are not delivered; each one is written to this log (codes, links)');
 }
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -27,7 +27,9 @@ const lines = [
   ...demoAccounts.map((a) => `    ${a.email.padEnd(22)} ${a.role} — ${a.tenants.join(', ')}`),
   config.mail.smtpUrl
     ? '  Mail: SMTP (SMTP_URL)'
-    : `  Mail: outbox${config.mail.outboxPage ? ` at http://localhost:${port}/api/dev/outbox (verification codes, reset links)` : ' (logged only)'}`,
+    : config.mail.outboxPage
+      ? `  Mail: not sent; listed at http://localhost:${port}/api/dev/outbox (verification codes, reset links)`
+      : '  Mail: not sent (no SMTP_URL); verification codes and reset links appear in this log',
   `  Database: ${app.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
   '',
 ];

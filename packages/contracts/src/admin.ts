@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageUrlSchema } from './common.js';
 import {
   companyInfoSchema,
   featureKeys,
@@ -29,6 +30,8 @@ export const tenantSettingsUpdateBodySchema = z.object({
   settings: tenantSettingsSchema
     .extend({
       display_name: z.string().trim().min(1, '표시 이름을 입력해주세요.').max(100).optional(),
+      // Checked on input only, so a logo stored before the check never breaks reading the tenant.
+      logo_url: imageUrlSchema.optional(),
       theme: tenantThemeSchema.strict().optional(),
       company_info: companyInfoSchema.strict().optional(),
       service_info: serviceInfoSchema.strict().optional(),

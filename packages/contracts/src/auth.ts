@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageUrlSchema } from './common.js';
 import {
   addressSchema,
   businessNumberSchema,
@@ -98,7 +99,7 @@ export const profileUpdateBodySchema = z.object({
   username: usernameSchema.optional(),
   phone: phoneSchema.nullable().optional(),
   address: z.string().trim().max(300, '300자 이하로 입력해주세요.').nullable().optional(),
-  profile_image: z.string().trim().max(2000, '2000자 이하로 입력해주세요.').nullable().optional(),
+  profile_image: imageUrlSchema.nullable().optional(),
   /** Sent back unchanged by clients that post the whole stored user; a different value is refused. */
   email: z.string().optional(),
   user_type: z.string().optional(),
@@ -128,11 +129,19 @@ export type SocialProvider = z.infer<typeof socialProviderSchema>;
 
 export const socialAuthUrlAnswerSchema = z.object({
   auth_url: z.string(),
-  /** The `state` inside auth_url: the client keeps it and compares it with the callback's. */
+  /**
+   * The `state` inside auth_url: the client keeps it, compares it with the callback's and sends it
+   * with the code; the same answer sets it in an HttpOnly cookie bound to this browser.
+   */
   state: z.string(),
 });
 export const socialCallbackBodySchema = z.object({
   code: requiredText('인증 코드가 없습니다.', 2000),
+  /**
+   * The `state` Kakao sent back. Required: one missing or not the one of this browser's auth-url
+   * call answers 400 `social_state_invalid` (checked in the route so that the code is precise).
+   */
+  state: z.string().max(200).optional(),
   /** Only when the client used a redirect URI other than the configured one (must be the same as at authorize). */
   redirect_uri: z.url().max(2000).optional(),
 });

@@ -24,20 +24,71 @@ export const phoneSchema = requiredText('전화번호를 입력해주세요.', 3
   .transform((v) => v.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^0\d{8,10}$/, '전화번호는 0으로 시작하는 9~11자리 숫자로 입력해주세요.'));
 
-/** Registration rule of the spec: 8 to 20 characters with letters and digits (not trimmed). */
-export const registrationPasswordSchema = z
-  .string({ error: '비밀번호를 입력해주세요.' })
-  .min(1, { error: '비밀번호를 입력해주세요.', abort: true })
-  .min(8, '비밀번호는 8~20자의 영문과 숫자를 포함해야 합니다.')
-  .max(20, '비밀번호는 8~20자의 영문과 숫자를 포함해야 합니다.')
-  .regex(/[A-Za-z]/, '비밀번호는 8~20자의 영문과 숫자를 포함해야 합니다.')
-  .regex(/\d/, '비밀번호는 8~20자의 영문과 숫자를 포함해야 합니다.');
+/**
+ * Characters that show nothing: format characters (zero-width space and joiners, BOM, soft
+ * hyphen, bidi marks), controls, Hangul fillers, variation selectors, the combining grapheme joiner.
+ */
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Variation_Selector}\u115F\u1160\u17B4\u17B5\u3164\uFFA0]|\u034F/gu;
 
-/** A new password set by reset or change: at least 8 characters; long ones are kept whole. */
-export const newPasswordSchema = z
-  .string({ error: '새 비밀번호를 입력해주세요.' })
-  .min(8, '비밀번호는 최소 8자 이상이어야 합니다.')
-  .max(1024, '비밀번호는 1024자 이하로 입력해주세요.');
+/**
+ * The characters of a password as the password policy counts them: after NFKC normalisation
+ * (full-width `ａ` is `a`), without whitespace and invisible characters. The password itself is
+ * stored (hashed) as typed.
+ */
+export function countedPasswordCharacters(password: string): string[] {
+  return Array.from(password.normalize('NFKC').replace(INVISIBLE, '').replace(/\s/gu, ''));
+}
+
+export const PASSWORD_MIN_COUNTED = 8;
+export const passwordPolicyMessages = {
+  tooShort: '비밀번호는 공백을 제외하고 8자 이상이어야 합니다.',
+  oneCharacter: '같은 문자만 반복한 비밀번호는 사용할 수 없습니다.',
+  /** Checked by the server only (the list is too large for the web bundle). */
+  common: '너무 흔한 비밀번호입니다. 다른 비밀번호를 사용해주세요.',
+} as const;
+
+/**
+ * The one password policy (ASVS 5.0 V6.2; docs/decisions/004-sessions.md) of every place a
+ * password is set — registration, reset, change, the admin command: at least 8 characters as
+ * `countedPasswordCharacters` counts them, not one character repeated. The server also refuses
+ * passwords of a list of common ones (`isCommonPassword` in apps/server), which the client skips.
+ */
+export function passwordPolicyProblem(password: string): string | undefined {
+  const counted = countedPasswordCharacters(password);
+  if (counted.length < PASSWORD_MIN_COUNTED) return passwordPolicyMessages.tooShort;
+  if (new Set(counted.map((c) => c.toLowerCase())).size === 1) return passwordPolicyMessages.oneCharacter;
+  return undefined;
+}
+
+/** Adds the password policy to a string schema, after (and only when) its own checks pass. */
+function withPasswordPolicy(schema: z.ZodString) {
+  return schema.superRefine((password, ctx) => {
+    const problem = passwordPolicyProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+/**
+ * Registration: the password policy, and the spec's registration rule on top (8 to 20 characters
+ * with letters and digits; not trimmed).
+ */
+export const registrationPasswordSchema = withPasswordPolicy(
+  z
+    .string({ error: '비밀번호를 입력해주세요.' })
+    .min(1, { error: '비밀번호를 입력해주세요.', abort: true })
+    .min(8, { error: '비밀번호는 8~20자의 영문과 숫자를 포함해야 합니다.', abort: true })
+    .max(20, { error: '비밀번호는 8~20자의 영문과 숫자를 포함해야 합니다.', abort: true })
+    .regex(/[A-Za-z]/, { error: '비밀번호는 8~20자의 영문과 숫자를 포함해야 합니다.', abort: true })
+    .regex(/\d/, { error: '비밀번호는 8~20자의 영문과 숫자를 포함해야 합니다.', abort: true }),
+);
+
+/** A new password set by reset or change: the password policy; long ones are kept whole. */
+export const newPasswordSchema = withPasswordPolicy(
+  z
+    .string({ error: '새 비밀번호를 입력해주세요.' })
+    .min(8, { error: '비밀번호는 최소 8자 이상이어야 합니다.', abort: true })
+    .max(1024, { error: '비밀번호는 1024자 이하로 입력해주세요.', abort: true }),
+);
 
 export const usernameSchema = requiredText('사용자명을 입력해주세요.', 30).min(2, '사용자명은 2자 이상 입력해주세요.');
 

@@ -1,7 +1,7 @@
 /**
  * Grants the platform-administrator right, creating the account when it does not exist:
  *
- *   npm run admin:create -- --tenant farm.localhost --email boss@example.com --password 'secret123' [--username 관리자]
+ *   npm run admin:create -- --tenant farm.localhost --email boss@example.com --password 'Harvest-Moon-2025' [--username 관리자]
  *   npm run admin:create -- --tenant farm.localhost --email boss@example.com --revoke
  *
  * Uses the same database settings as the server (DATABASE_URL or the PGlite under DATA_DIR);
@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { emailSchema, newPasswordSchema, usernameSchema } from '@app/contracts';
 import { loadConfig } from '../config.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { assertAcceptablePassword, hashPassword } from '../modules/auth/passwords.js';
 import { findTenantByDomain } from '../modules/tenants/tenants.repository.js';
 import { normaliseHost } from '../modules/tenants/tenants.service.js';
 import { createUsersService } from '../modules/users/users.service.js';
@@ -55,6 +55,7 @@ async function main() {
       if (!values.password)
         throw new Error(`${email} has no account on ${tenant.domain}: give --password to create one`);
       const password = newPasswordSchema.parse(values.password);
+      await assertAcceptablePassword(password);
       const username = usernameSchema.parse(values.username ?? email.split('@')[0]);
       const account = await users.createAccount({
         tenantId: tenant.id,

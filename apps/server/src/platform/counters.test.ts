@@ -42,18 +42,26 @@ describe('login lockout and rate limits with REDIS_URL', () => {
     const config = {
       redisUrl,
       redisKeyPrefix: `test:${randomBytes(6).toString('hex')}:`,
-      loginLimits: { perAccount: 3, perAddress: 100, windowMs: 60_000 },
+      loginLimits: {
+        perAccountAddress: 3,
+        perAccount: 100,
+        perAddress: 100,
+        windowMs: 60_000,
+        accountWindowMs: 60_000,
+      },
     };
     const nodeA = await buildTestApp(config);
     try {
       expect(nodeA.countersKind).toBe('redis');
       const tenant = await createTenant(nodeA.db);
       await createUser(nodeA.db, tenant.id, { email: 'r@example.com' });
-      // A second node on the same Redis (its own database is irrelevant to the counters).
+      // A second node on the same Redis.
       const nodeB = await buildTestApp(config);
       try {
         const tenantB = await createTenant(nodeB.db, { domain: tenant.domain });
         expect(tenantB.id).toBe(tenant.id);
+        // The same account as on node A (one database in production; the factory reuses the hash).
+        await createUser(nodeB.db, tenantB.id, { email: 'r@example.com' });
         const a = accountsClient(nodeA, tenant.domain);
         const b = accountsClient(nodeB, tenantB.domain);
         expect((await a.login('r@example.com', 'wrong')).statusCode).toBe(401);

@@ -37,7 +37,51 @@ const fastifyClientErrors: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: '요청 본문이 너무 큽니다.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length가 올바르지 않습니다.',
   FST_ERR_CTP_INVALID_TYPE: 'Content-Type이 올바르지 않습니다.',
+  // @fastify/multipart
+  FST_PARTS_LIMIT: '요청에 항목이 너무 많습니다.',
+  FST_FILES_LIMIT: '요청에 파일이 너무 많습니다.',
+  FST_FIELDS_LIMIT: '요청에 항목이 너무 많습니다.',
+  FST_REQ_FILE_TOO_LARGE: '파일이 너무 큽니다.',
+  FST_PROTO_VIOLATION: 'multipart 요청 본문이 올바르지 않습니다.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'multipart/form-data 형식으로 보내주세요.',
+  FST_INVALID_JSON_FIELD_ERROR: 'multipart 항목의 JSON 형식이 올바르지 않습니다.',
+  FST_MP_PREMATURE_CLOSE: '요청 본문이 끝까지 전송되지 않았습니다.',
 };
+
+/** Korean text of a client error status, for framework errors that only have an English message. */
+const statusTexts: Record<number, string> = {
+  400: '요청이 올바르지 않습니다.',
+  404: '요청한 항목을 찾을 수 없습니다.',
+  405: '지원하지 않는 요청 방식입니다.',
+  406: '지원하지 않는 요청 형식입니다.',
+  408: '요청 시간이 초과되었습니다.',
+  411: 'Content-Length가 필요합니다.',
+  413: '요청 본문이 너무 큽니다.',
+  414: '요청 주소가 너무 깁니다.',
+  415: '지원하지 않는 Content-Type입니다.',
+  431: '요청 헤더가 너무 큽니다.',
+};
+
+/**
+ * busboy (under @fastify/multipart) reports a malformed multipart body (no boundary, a body
+ * that ends mid-part, a boundary over 70 characters) with plain `Error`s without a status, which
+ * would answer 500. These are its messages (busboy 3: lib/types/multipart.js, deps/dicer,
+ * deps/streamsearch); every one of them is the client's doing.
+ */
+const BUSBOY_PARSE_ERROR =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|The needle cannot be an empty String\/Buffer\.|The needle cannot have a length bigger than 256\.|Unsupported Content-Type\.|Missing Content-Type-header\.)$/;
+
+/** A malformed multipart body (busboy's parse errors), wherever it is read. */
+export function isMalformedMultipart(error: unknown): boolean {
+  return (
+    error instanceof Error && !(error as { statusCode?: number }).statusCode && BUSBOY_PARSE_ERROR.test(error.message)
+  );
+}
+
+export const malformedMultipart = () =>
+  AppError.badRequest('multipart 요청 본문이 올바르지 않습니다.', 'bad_multipart');
+
+const HANGUL = /[\uAC00-\uD7A3]/;
 
 function describeValidation(error: FastifyError): string {
   const context = (error as { validationContext?: string }).validationContext;
@@ -51,6 +95,17 @@ function describeValidation(error: FastifyError): string {
   return parts.join('; ') || '요청 값이 올바르지 않습니다.';
 }
 
+/**
+ * A write that lost a race with another one (its row was deleted under it, a deadlock, a
+ * serialization failure), by PostgreSQL SQLSTATE; drizzle wraps the driver's error, so the code
+ * may sit on `cause`. Services lock the parent row first so this is a safety net: 409, never 500.
+ */
+const RACE_SQLSTATES = new Set(['23503', '40P01', '40001']);
+export function isLostRace(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return RACE_SQLSTATES.has(String(e?.code)) || RACE_SQLSTATES.has(String(e?.cause?.code));
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -59,9 +114,23 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return reply.status(400).send({ detail: describeValidation(error), code: 'validation_error' });
     }
+    if (isMalformedMultipart(error)) {
+      const { status, code, detail } = malformedMultipart();
+      return reply.status(status).send({ detail, code });
+    }
+    if (isLostRace(error)) {
+      request.log.warn({ err: error }, 'write lost a race');
+      return reply
+        .status(409)
+        .send({ detail: '다른 요청과 동시에 처리되어 완료하지 못했습니다. 다시 시도해 주세요.', code: 'conflict' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const detail = fastifyClientErrors[error.code] ?? error.message;
+      // Every detail is Korean: a framework or plugin error with an English message gets the
+      // Korean text of its status.
+      const detail =
+        fastifyClientErrors[error.code] ??
+        (HANGUL.test(error.message) ? error.message : (statusTexts[status] ?? '요청이 올바르지 않습니다.'));
       return reply.status(status).send({ detail, code: error.code ?? 'bad_request' });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -2,10 +2,12 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../seed/factories.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config.js';
+import { createTenant, createUser } from '../seed/factories.js';
 import { accountsClient } from '../test/accounts.js';
 import { buildTestApp } from '../test/app.js';
+import { createLogMailer, type MailMessage } from './mail.js';
 
 let smtp: SMTPServer;
 let received: ParsedMail[] = [];
@@ -82,5 +84,90 @@ describe('outbox (no SMTP_URL)', () => {
     } finally {
       await quiet.close();
     }
+  });
+});
+
+describe('production without SMTP_URL (npm start)', () => {
+  it('lets no anonymous caller obtain a verification code or a reset link', async () => {
+    const config = loadConfig({ NODE_ENV: 'production' });
+    expect(config.mail.outboxPage).toBe(false);
+    const prod = await buildTestApp({ env: 'production', mail: config.mail });
+    try {
+      const sent: MailMessage[] = [];
+      const send = prod.mailer.send.bind(prod.mailer);
+      vi.spyOn(prod.mailer, 'send').mockImplementation(async (message) => {
+        sent.push(message);
+        return send(message);
+      });
+      const tenant = await createTenant(prod.db);
+      await createUser(prod.db, tenant.id, { email: 'admin@example.com' });
+      const client = accountsClient(prod, tenant.domain);
+      const answers = [
+        await client.call('POST', '/api/auth/reset-password-request', { email: 'admin@example.com' }),
+        await client.call('POST', '/api/auth/send-verification-email', { email: 'new@example.com' }),
+      ];
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      const code = sent.find((m) => m.meta?.kind === 'email_verification')?.meta?.code ?? '';
+      const link = sent.find((m) => m.meta?.kind === 'password_reset')?.meta?.link ?? '';
+      expect(code).toMatch(/^\d{6}$/);
+      const token = new URL(link).searchParams.get('token') ?? '';
+      expect(token).toHaveLength(43);
+
+      for (const url of [
+        '/api/dev/outbox',
+        '/api/dev/outbox?to=admin@example.com',
+        '/api/dev/outbox?to=new@example.com',
+      ]) {
+        const res = await client.call('GET', url);
+        expect(res.statusCode).toBe(404);
+        answers.push(res);
+      }
+      for (const res of answers) {
+        expect(res.body).not.toContain(code);
+        expect(res.body).not.toContain(token);
+      }
+      // Nothing is kept in memory either: the mails went to the server log only.
+      expect(prod.mailer.kind).toBe('log');
+      expect(prod.mailer.outbox).toBeUndefined();
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('has no outbox page even when the outbox is asked for', async () => {
+    const prod = await buildTestApp({ env: 'production', mail: { from: 'a@b.kr', outboxPage: true } });
+    try {
+      const tenant = await createTenant(prod.db);
+      expect((await prod.inject({ url: '/api/dev/outbox', headers: { host: tenant.domain } })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('refuses DEV_OUTBOX=true at boot, and keeps the page in development and tests', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'true' })).toThrow(
+      'DEV_OUTBOX=true is not allowed in production',
+    );
+    expect(loadConfig({ NODE_ENV: 'development' }).mail.outboxPage).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).mail.outboxPage).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', DEV_OUTBOX: 'false' }).mail.outboxPage).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:25' }).mail.outboxPage).toBe(false);
+  });
+
+  it('writes each mail with its code or link to the server log', async () => {
+    const warn = vi.fn();
+    const mailer = createLogMailer({ warn } as never);
+    await mailer.send({
+      to: 'new@example.com',
+      subject: '[마켓] 이메일 인증 코드',
+      text: '인증 코드: 123456',
+      meta: { kind: 'email_verification', code: '123456' },
+    });
+    expect(warn).toHaveBeenCalledWith(
+      {
+        mail: { to: 'new@example.com', subject: '[마켓] 이메일 인증 코드', kind: 'email_verification', code: '123456' },
+      },
+      'mail not sent (no SMTP_URL); content logged',
+    );
   });
 });

@@ -11,7 +11,7 @@ export interface MailMessage {
   fromName?: string;
   /** The tenant the mail is sent for (the outbox lists mails by tenant). */
   tenantId?: number;
-  /** What the mail carries, kept only by the outbox so a person or a test can use it. */
+  /** What the mail carries, for the development outbox and the log of unsent mails (never sent). */
   meta?: { kind: string; code?: string; link?: string };
 }
 
@@ -21,9 +21,9 @@ export interface OutboxEntry extends MailMessage {
 }
 
 export interface Mailer {
-  kind: 'smtp' | 'outbox';
+  kind: 'smtp' | 'outbox' | 'log';
   send(message: MailMessage): Promise<void>;
-  /** The mails kept when no SMTP server is configured (newest first); undefined with SMTP. */
+  /** The mails kept for the development outbox page (newest first); undefined otherwise. */
   outbox?: { list(filter?: { tenantId?: number; to?: string }): OutboxEntry[]; clear(): void };
   close(): void;
 }
@@ -48,7 +48,24 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-/** The embedded default: mails are logged and kept in memory (the last 200) for the outbox page. */
+/**
+ * Production without SMTP_URL: nothing is sent or kept, each mail is written to the server log
+ * (codes and links included) so that the person running the server can still register.
+ */
+export function createLogMailer(log: FastifyInstance['log']): Mailer {
+  return {
+    kind: 'log',
+    async send(message) {
+      log.warn(
+        { mail: { to: message.to, subject: message.subject, ...message.meta } },
+        'mail not sent (no SMTP_URL); content logged',
+      );
+    },
+    close: () => {},
+  };
+}
+
+/** Development without SMTP_URL: mails are logged and kept in memory (the last 200) for the outbox page. */
 export function createOutboxMailer(log: FastifyInstance['log']): Mailer {
   const entries: OutboxEntry[] = [];
   let sequence = 0;
@@ -85,8 +102,12 @@ declare module 'fastify' {
 }
 
 export const mailPlugin = fp(
-  async (app: FastifyInstance, opts: { smtpUrl?: string; from: string }) => {
-    const mailer = opts.smtpUrl ? createSmtpMailer(opts.smtpUrl, opts.from) : createOutboxMailer(app.log);
+  async (app: FastifyInstance, opts: { smtpUrl?: string; from: string; keepOutbox: boolean }) => {
+    const mailer = opts.smtpUrl
+      ? createSmtpMailer(opts.smtpUrl, opts.from)
+      : opts.keepOutbox
+        ? createOutboxMailer(app.log)
+        : createLogMailer(app.log);
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => mailer.close());
   },

@@ -1,12 +1,16 @@
+import { isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TenantRow } from '../modules/tenants/tenants.schema.js';
 import { createTenantsService, type TenantsService } from '../modules/tenants/tenants.service.js';
 import { AppError } from './errors.js';
+import { type PublicAddress, tenantOrigin } from './public-address.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     tenants: TenantsService;
+    /** The tenant's absolute origin from its domain and PUBLIC_SCHEME/PUBLIC_PORT (see tenantOrigin). */
+    tenantOrigin(tenant: Pick<TenantRow, 'domain'>): string;
   }
   interface FastifyRequest {
     /** The tenant this request is served for; set on every route inside the tenant scope. */
@@ -16,8 +20,9 @@ declare module 'fastify' {
 
 /** Decorates the app with the tenants service and the request with its tenant slot. */
 export const tenancyPlugin = fp(
-  async (app: FastifyInstance, opts: { cacheTtlMs: number }) => {
+  async (app: FastifyInstance, opts: { cacheTtlMs: number; publicAddress: PublicAddress }) => {
     app.decorate('tenants', createTenantsService(app.db, opts));
+    app.decorate('tenantOrigin', (tenant: Pick<TenantRow, 'domain'>) => tenantOrigin(tenant, opts.publicAddress));
     app.decorateRequest('tenant', null as unknown as TenantRow);
   },
   { name: 'tenancy', dependencies: ['database'] },
@@ -31,4 +36,32 @@ export async function resolveTenant(this: FastifyInstance, request: FastifyReque
   const tenant = await this.tenants.resolveHost(request.host);
   if (!tenant) throw AppError.notFound('이 주소에서 제공되는 서비스를 찾을 수 없습니다.', 'tenant_not_found');
   request.tenant = tenant;
+}
+
+// A DNS name (letters, digits, hyphens in dot-separated labels, punycode included; IPv4 fits too).
+const HOST_NAME =
+  /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+const HOST_AND_PORT = /^(\[[^\]]*\]|[^:[\]]*)(?::(\d{1,5}))?$/;
+
+/** A Host header of the form `host[:port]`: a DNS name, IPv4 or bracketed IPv6, port 1-65535. */
+export function isValidHostHeader(value: string | undefined): boolean {
+  const match = value ? HOST_AND_PORT.exec(value) : null;
+  if (!match) return false;
+  const [, host = '', port] = match;
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return false;
+  return host.startsWith('[') ? isIPv6(host.slice(1, -1)) : HOST_NAME.test(host);
+}
+
+/** Probes may come without a usable Host (HTTP/1.0, an address of the pod): they need no tenant. */
+const HOSTLESS_PATHS = new Set(['/healthz', '/readyz']);
+
+/**
+ * Global onRequest hook: a Host header that is not a plain `host[:port]` (userinfo, a path,
+ * spaces, a bad port) answers 400 before anything reads it, tenant resolution included.
+ */
+export async function rejectInvalidHost(request: FastifyRequest) {
+  if (HOSTLESS_PATHS.has(request.url.split('?', 1)[0] ?? '')) return;
+  if (!isValidHostHeader(request.host)) {
+    throw AppError.badRequest('요청의 호스트(Host) 헤더가 올바르지 않습니다.', 'invalid_host');
+  }
 }

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
+/** The password of accounts registered through `registerCustomer` (passes the password policy). */
+export const TEST_PASSWORD = 'Sunnyfield24';
+
 /** Test helpers for the auth calls, through `app.inject` on one tenant's host. */
 export function accountsClient(app: FastifyInstance, host: string) {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token?: string) =>
@@ -42,7 +45,7 @@ export function accountsClient(app: FastifyInstance, host: string) {
     async registerCustomer(fields: { email: string; username: string; password?: string; phone?: string }) {
       await this.verify(fields.email);
       return call('POST', '/api/auth/register/customer', {
-        password: 'abcd1234',
+        password: TEST_PASSWORD,
         phone: '010-1111-2222',
         address: '서울특별시 강남구 테헤란로 1, 101호',
         user_type: 'customer',

@@ -55,6 +55,8 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
     inMemoryDatabase: true,
     seedDemo: false,
     webDistDir: '/nonexistent',
+    // Injected requests name a tenant's domain without a port: its links read http://{domain}/….
+    publicAddress: { scheme: 'http', port: 80 },
     ...database,
     ...overrides,
   });

@@ -13,10 +13,13 @@ export interface StandInUser {
 /**
  * A local stand-in for Kakao's OAuth and user API (same paths, parameters and answer shapes as
  * kauth.kakao.com and kapi.kakao.com), so tests run the real adapter without the internet.
+ * `appId` is the app of `clientId`; `issueToken` can also hand out tokens of another app, as Kakao
+ * does to every other app a user signs in to.
  */
-export async function startKakaoStandIn(options: { clientId: string; clientSecret?: string }) {
+export async function startKakaoStandIn(options: { clientId: string; clientSecret?: string; appId: number }) {
   const codes = new Map<string, { userId: number; redirectUri: string }>();
-  const tokens = new Map<string, number>();
+  /** Access token → the user and the app it was issued to. */
+  const tokens = new Map<string, { userId: number; appId: number }>();
   const users = new Map<number, StandInUser>();
   const requests: { method: string; path: string; body: string }[] = [];
 
@@ -74,7 +77,7 @@ export async function startKakaoStandIn(options: { clientId: string; clientSecre
       }
       codes.delete(form.get('code') ?? '');
       const accessToken = randomBytes(16).toString('hex');
-      tokens.set(accessToken, grant.userId);
+      tokens.set(accessToken, { userId: grant.userId, appId: options.appId });
       return send(200, {
         token_type: 'bearer',
         access_token: accessToken,
@@ -84,9 +87,19 @@ export async function startKakaoStandIn(options: { clientId: string; clientSecre
       });
     }
 
+    const bearer = tokens.get(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
+
+    // Token info answers for a token of any app (that is the point: the caller checks app_id).
+    if (req.method === 'GET' && url.pathname === '/v1/user/access_token_info') {
+      if (!bearer || !users.has(bearer.userId)) {
+        return send(401, { msg: 'this access token does not exist', code: -401 });
+      }
+      return send(200, { id: bearer.userId, expires_in: 21599, app_id: bearer.appId });
+    }
+
     if (req.method === 'GET' && url.pathname === '/v2/user/me') {
-      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      const user = users.get(tokens.get(token) ?? -1);
+      // Like Kakao, the user info answers for a token of any app.
+      const user = users.get(bearer?.userId ?? -1);
       if (!user) return send(401, { msg: 'this access token does not exist', code: -401 });
       return send(200, {
         id: user.id,
@@ -125,10 +138,13 @@ export async function startKakaoStandIn(options: { clientId: string; clientSecre
       const location = new URL(res.headers.get('location') ?? '');
       return { code: location.searchParams.get('code') ?? '', state: location.searchParams.get('state') };
     },
-    /** An access token issued directly (the "login with a provider access token" call). */
-    issueToken(userId: number): string {
+    /**
+     * An access token issued directly (the "login with a provider access token" call), to this
+     * app unless another app id is named.
+     */
+    issueToken(userId: number, appId = options.appId): string {
       const token = randomBytes(16).toString('hex');
-      tokens.set(token, userId);
+      tokens.set(token, { userId, appId });
       return token;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -12,6 +12,9 @@ function Probe() {
       <button type="button" onClick={() => s.updateUser({ username: '새이름' })}>
         update
       </button>
+      <button type="button" onClick={() => s.signOut()}>
+        signout
+      </button>
     </div>
   );
 }
@@ -93,5 +96,26 @@ describe('SessionProvider', () => {
     renderWithSession();
     await screen.findByText('out');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('signing out ends the local session even when the server refuses the logout (401)', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        return url.endsWith('/api/auth/logout')
+          ? new Response('{"detail":"로그인이 만료되었습니다.","code":"session_expired"}', { status: 401 })
+          : new Response('{"detail":"x","code":"not_found"}', { status: 404 });
+      }),
+    );
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify({ id: 1, username: '민지', user_type: 'customer' }));
+    renderWithSession();
+    await act(async () => screen.getByRole('button', { name: 'signout' }).click());
+    await screen.findByText('out');
+    expect(calls).toContain('/api/auth/logout');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
   });
 });

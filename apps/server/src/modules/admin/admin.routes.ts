@@ -1,5 +1,6 @@
 import {
   errorSchema,
+  idParamsSchema,
   localhostProcAnswerSchema,
   localhostProcSetAnswerSchema,
   tenantAnswerSchema,
@@ -16,9 +17,7 @@ import type { TenantRow } from '../tenants/tenants.schema.js';
 import { presentTenant } from '../tenants/tenants.service.js';
 
 const guarded = { 401: errorSchema, 403: errorSchema };
-const idParams = z.object({
-  id: z.coerce.number().int('테넌트 id는 정수여야 합니다.').positive('테넌트 id가 올바르지 않습니다.'),
-});
+const idParams = idParamsSchema;
 
 /** Tenant administration (spec part 1, 2.13 and 7): platform administrators only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {

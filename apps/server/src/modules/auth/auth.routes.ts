@@ -20,6 +20,7 @@ import {
   verifyEmailAnswerSchema,
   verifyEmailBodySchema,
 } from '@app/contracts';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -27,16 +28,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFeature, requireUser } from '../../platform/auth.js';
 import { presentUser } from './auth.presenter.js';
 import { type RequestContext, SocialAccountLoginError } from './auth.service.js';
+import { rememberKakaoState, takeKakaoState } from './kakao-state.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+/** Served over TLS, here or at the proxy in front (the tenant's public address is https). */
+const https = (request: FastifyRequest) => request.protocol === 'https' || origin(request).startsWith('https:');
 
 const context = (request: FastifyRequest): RequestContext => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
 });
-/** Scheme and host the request came to (the Host already named a known tenant). */
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/** The tenant's own address (its domain, PUBLIC_SCHEME, PUBLIC_PORT), never the request's Host. */
+const origin = (request: FastifyRequest) => request.server.tenantOrigin(request.tenant);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Login is a form post (urlencoded or multipart, fields only); both parsers stay in this scope.
@@ -45,6 +49,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     attachFieldsToBody: 'keyValues',
     limits: { files: 0, fields: 10, fieldSize: 8 * 1024, parts: 10 },
   });
+  // Only the Kakao login state cookie (kakao-state.ts); sessions are bearer tokens, not cookies.
+  await app.register(cookie);
   // Clients send `content-type: application/json` on bodiless calls (logout, delete account).
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -94,9 +100,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: '로그아웃 (현재 토큰 폐기)', response: { 200: messageSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '로그아웃 (현재 토큰 폐기)',
+        description: '토큰이 없거나 이 서비스의 유효한 세션이 아니면(다른 테넌트의 토큰 포함) 401로 답합니다.',
+        response: { 200: messageSchema, 401: errorSchema },
+      },
+    },
     async (request) => {
-      if (request.user) await app.auth.logout(request.user);
+      await app.auth.logout(requireUser(request));
       return { message: '로그아웃되었습니다.' };
     },
   );
@@ -268,12 +281,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: '카카오 로그인 시작 주소',
+        description: '답의 state를 10분 동안 이 브라우저의 HttpOnly 쿠키에도 둡니다 (콜백에서 확인).',
         response: { 200: socialAuthUrlAnswerSchema, 404: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireFeature(request, 'social_login');
-      return app.auth.kakaoAuthUrl(origin(request));
+      const answer = app.auth.kakaoAuthUrl(origin(request));
+      rememberKakaoState(reply, answer.state, https(request));
+      reply.header('cache-control', 'no-store');
+      return answer;
     },
   );
 
@@ -284,12 +301,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: '카카오 인가 코드로 로그인',
+        description:
+          'state는 같은 브라우저의 auth-url 답과 같아야 합니다. 없거나 다르면 코드를 쓰지 않고 400 social_state_invalid로 답합니다.',
         body: socialCallbackBodySchema,
         response: { 200: loginAnswerSchema, ...errors, 502: errorSchema },
       },
     },
     async (request, reply) => {
       requireFeature(request, 'social_login');
+      // Login CSRF: the code is spent only for the browser that started this login.
+      takeKakaoState(request, reply, request.body.state, https(request));
       const redirectUri = request.body.redirect_uri ?? app.auth.redirectUriFor(origin(request));
       const { token, account } = await app.auth.kakaoCallback(
         request.tenant,

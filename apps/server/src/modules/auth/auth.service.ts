@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { CurrentUser } from '../../platform/auth.js';
-import type { CounterStore } from '../../platform/counters.js';
+import type { CounterState, CounterStore } from '../../platform/counters.js';
 import { minutesLeft } from '../../platform/counters.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -10,10 +10,10 @@ import type { Mailer } from '../../platform/mail.js';
 import type { KakaoClient, KakaoProfile } from '../../platform/oauth/kakao.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import type { AccountRow, ProfileChanges, UsersService } from '../users/users.service.js';
-import { emailTakenError } from '../users/users.service.js';
+import { emailTakenError, usernameTakenError } from '../users/users.service.js';
 import { maskEmail } from './auth.presenter.js';
 import * as repo from './auth.repository.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { hashSecret, newToken, newVerificationCode, sameHash } from './tokens.js';
 
 export const VERIFICATION_CODE_TTL_MS = 10 * 60_000;
@@ -95,9 +95,7 @@ const loginLocked = (ms: number) =>
  */
 export function createAuthService(deps: AuthDeps) {
   const { db, users, mailer, counters, kakao, config, log } = deps;
-  const { perAccount, perAddress, windowMs } = config.loginLimits;
-  const accountKey = (tenantId: number, email: string) => `login:acct:${tenantId}:${email}`;
-  const addressKey = (ip: string) => `login:ip:${ip}`;
+  const limits = config.loginLimits;
 
   async function startSession(tenantId: number, userId: number, ctx: RequestContext): Promise<string> {
     const token = newToken();
@@ -122,24 +120,40 @@ export function createAuthService(deps: AuthDeps) {
     return account;
   }
 
-  async function assertNotLocked(tenantId: number, email: string, ip: string) {
-    const [account, address] = await Promise.all([
-      counters.peek(accountKey(tenantId, email)),
-      counters.peek(addressKey(ip)),
-    ]);
-    if (account.count >= perAccount) throw loginLocked(account.ttlMs);
-    if (address.count >= perAddress) throw loginLocked(address.ttlMs);
+  /**
+   * The failed-password counters of one attempt (docs/decisions/004-sessions.md): the account
+   * from this address, the account from everywhere, this address over the tenant's accounts.
+   * The account's keys carry a tag of its current password hash, so a new password (reset or
+   * change) starts every count of the account afresh on every node, without listing keys.
+   */
+  function loginCounters(tenantId: number, email: string, passwordHash: string | null | undefined, ip: string) {
+    const account = `login:acct:${tenantId}:${email}:${passwordHash ? hashSecret(passwordHash).slice(0, 16) : '-'}`;
+    const pair = { key: `${account}|${ip}`, max: limits.perAccountAddress, windowMs: limits.windowMs };
+    return {
+      pair,
+      all: [
+        pair,
+        { key: account, max: limits.perAccount, windowMs: limits.accountWindowMs },
+        { key: `login:ip:${tenantId}:${ip}`, max: limits.perAddress, windowMs: limits.windowMs },
+      ],
+    };
+  }
+  type LoginCounters = ReturnType<typeof loginCounters>;
+
+  /** The lockout error of the longest limit reached, if any. */
+  function lockout(keys: LoginCounters, states: CounterState[]): AppError | undefined {
+    const reached = states.filter((state, i) => state.count >= (keys.all[i]?.max ?? Number.POSITIVE_INFINITY));
+    return reached.length ? loginLocked(Math.max(...reached.map((state) => state.ttlMs))) : undefined;
+  }
+
+  async function assertNotLocked(keys: LoginCounters) {
+    const locked = lockout(keys, await Promise.all(keys.all.map((k) => counters.peek(k.key))));
+    if (locked) throw locked;
   }
 
   /** Counts a failed password; answers the lockout error when this failure reaches a limit. */
-  async function countFailure(tenantId: number, email: string, ip: string): Promise<AppError | undefined> {
-    const [account, address] = await Promise.all([
-      counters.hit(accountKey(tenantId, email), windowMs),
-      counters.hit(addressKey(ip), windowMs),
-    ]);
-    if (account.count >= perAccount) return loginLocked(account.ttlMs);
-    if (address.count >= perAddress) return loginLocked(address.ttlMs);
-    return undefined;
+  async function countFailure(keys: LoginCounters): Promise<AppError | undefined> {
+    return lockout(keys, await Promise.all(keys.all.map((k) => counters.hit(k.key, k.windowMs))));
   }
 
   async function uniqueUsername(tenantId: number, wanted: string): Promise<string> {
@@ -235,16 +249,19 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     async login(tenant: TenantRow, email: string, password: string, ctx: RequestContext) {
-      await assertNotLocked(tenant.id, email, ctx.ip);
       const user = await users.findByEmail(tenant.id, email);
+      const keys = loginCounters(tenant.id, email, user?.passwordHash, ctx.ip);
+      await assertNotLocked(keys);
       if (user && !user.passwordHash) {
         const providers = await users.socialProviders(tenant.id, user.id);
         throw new SocialAccountLoginError(providers[0] ?? 'kakao');
       }
       const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : false;
       if (!user) await verifyAgainstDummy(password);
-      if (!user || !ok) throw (await countFailure(tenant.id, email, ctx.ip)) ?? invalidCredentials();
-      await counters.reset(accountKey(tenant.id, email));
+      if (!user || !ok) throw (await countFailure(keys)) ?? invalidCredentials();
+      // The owner's own earlier typos at this address no longer count; the account-wide count
+      // stays, so that a success between them does not give a distributed guesser a fresh start.
+      await counters.reset(keys.pair.key);
       const token = await startSession(tenant.id, user.id, ctx);
       return { token, account: await requireAccount(tenant.id, user.id) };
     },
@@ -255,9 +272,7 @@ export function createAuthService(deps: AuthDeps) {
 
     async register(tenant: TenantRow, input: RegistrationInput): Promise<AccountRow> {
       if (await users.emailExists(tenant.id, input.email)) throw emailTakenError();
-      if (await users.usernameExists(tenant.id, input.username)) {
-        throw AppError.conflict('Username already exists', 'username_taken');
-      }
+      if (await users.usernameExists(tenant.id, input.username)) throw usernameTakenError();
       const verification = await repo.findVerification(db, tenant.id, input.email);
       if (!verification?.verifiedAt || verification.expiresAt.getTime() <= Date.now()) {
         throw AppError.badRequest(
@@ -265,6 +280,7 @@ export function createAuthService(deps: AuthDeps) {
           'email_not_verified',
         );
       }
+      await assertAcceptablePassword(input.password);
       const passwordHash = await hashPassword(input.password);
       const { merchant } = input;
       return db.transaction(async (tx) => {
@@ -414,6 +430,8 @@ export function createAuthService(deps: AuthDeps) {
           '비밀번호 재설정 링크가 유효하지 않거나 만료되었습니다. 새 링크를 요청해주세요.',
           'reset_token_invalid',
         );
+      // Before the token is spent, so that a refused password leaves the link usable.
+      await assertAcceptablePassword(newPassword);
       const row = await repo.takeResetToken(db, tenantId, hashSecret(token));
       if (!row || row.expiresAt.getTime() <= Date.now()) throw invalid();
       const account = await users.findAccount(tenantId, row.userId);
@@ -425,7 +443,7 @@ export function createAuthService(deps: AuthDeps) {
         await repo.deleteUserResetTokens(tx, tenantId, row.userId);
         await repo.deleteUserSessions(tx, tenantId, row.userId);
       });
-      await counters.reset(accountKey(tenantId, account.user.email));
+      // The new hash also renames the account's login counters: every lock of the account is lifted.
       return { message: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.' };
     },
 
@@ -438,12 +456,11 @@ export function createAuthService(deps: AuthDeps) {
           'no_password',
         );
       }
-      await assertNotLocked(user.tenantId, user.email, ip);
+      await assertAcceptablePassword(newPassword);
+      const keys = loginCounters(user.tenantId, user.email, account.user.passwordHash, ip);
+      await assertNotLocked(keys);
       if (!(await verifyPassword(account.user.passwordHash, currentPassword))) {
-        throw (
-          (await countFailure(user.tenantId, user.email, ip)) ??
-          AppError.badRequest('현재 비밀번호가 올바르지 않습니다.', 'wrong_password')
-        );
+        throw (await countFailure(keys)) ?? AppError.badRequest('현재 비밀번호가 올바르지 않습니다.', 'wrong_password');
       }
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
@@ -507,7 +524,7 @@ export function createAuthService(deps: AuthDeps) {
         await repo.deleteUserResetTokens(tx, user.tenantId, user.id);
         await repo.deleteVerification(tx, user.tenantId, user.email);
       });
-      await counters.reset(accountKey(user.tenantId, user.email));
+      // The account's login counters went with its password hash (see loginCounters).
       return { message: '회원 탈퇴가 완료되었습니다.' };
     },
 

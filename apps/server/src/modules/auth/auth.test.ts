@@ -2,9 +2,10 @@ import { parseOptions } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultLoginLimits, loadConfig } from '../../config.js';
 import { seedDemoIfEmpty } from '../../seed/demo.js';
 import { createTenant, createUser } from '../../seed/factories.js';
-import { accountsClient } from '../../test/accounts.js';
+import { accountsClient, TEST_PASSWORD } from '../../test/accounts.js';
 import { buildTestApp } from '../../test/app.js';
 import { users } from '../users/users.schema.js';
 import { emailVerifications, passwordResetTokens, sessions } from './auth.schema.js';
@@ -24,7 +25,7 @@ async function tenant(overrides: Parameters<typeof createTenant>[1] = {}) {
 const customer = (email: string, extra: Record<string, unknown> = {}) => ({
   email,
   username: email.split('@')[0],
-  password: 'abcd1234',
+  password: TEST_PASSWORD,
   user_type: 'customer',
   phone: '010-1234-5678',
   address: '서울특별시 강남구 테헤란로 1, 101호',
@@ -34,7 +35,7 @@ const customer = (email: string, extra: Record<string, unknown> = {}) => ({
 const merchantBody = (email: string, extra: Record<string, unknown> = {}) => ({
   email,
   username: `${email.split('@')[0]}샵`,
-  password: 'abcd1234',
+  password: TEST_PASSWORD,
   user_type: 'merchant',
   merchant: {
     business_name: '햇살농원',
@@ -75,7 +76,7 @@ describe('registration with e-mail verification', () => {
       created_at: expect.any(String),
     });
 
-    const login = await client.login('new@example.com', 'abcd1234');
+    const login = await client.login('new@example.com', TEST_PASSWORD);
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ token_type: 'bearer', user: { email: 'new@example.com' } });
     expect(login.json().access_token).toMatch(/^[\w-]{43}$/);
@@ -121,13 +122,13 @@ describe('registration with e-mail verification', () => {
     expect(unverified.json().code).toBe('email_not_verified');
   });
 
-  it('answers the exact texts the client maps for a taken e-mail or username', async () => {
+  it('answers a taken e-mail or username 409 in Korean, told apart by code', async () => {
     const { row, client } = await tenant();
     await createUser(app.db, row.id, { email: 'taken@example.com', username: '홍길동' });
 
     const send = await client.call('POST', '/api/auth/send-verification-email', { email: 'TAKEN@example.com' });
     expect(send.statusCode).toBe(409);
-    expect(send.json()).toEqual({ detail: 'Email already registered', code: 'email_taken' });
+    expect(send.json()).toEqual({ detail: '이미 사용중인 이메일입니다.', code: 'email_taken' });
 
     await client.verify('other@example.com');
     const res = await client.call(
@@ -136,7 +137,7 @@ describe('registration with e-mail verification', () => {
       customer('other@example.com', { username: '홍길동' }),
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: 'Username already exists', code: 'username_taken' });
+    expect(res.json()).toEqual({ detail: '이미 사용중인 사용자명입니다.', code: 'username_taken' });
     const caseOnly = await client.call(
       'POST',
       '/api/auth/register/customer',
@@ -317,7 +318,7 @@ describe('login and sessions', () => {
     expect(options.memoryCost).toBeGreaterThanOrEqual(19_456);
     expect(options.timeCost).toBeGreaterThanOrEqual(2);
 
-    const token = await client.token('h@example.com', 'abcd1234');
+    const token = await client.token('h@example.com', TEST_PASSWORD);
     const stored = await app.db.select().from(sessions).where(eq(sessions.tenantId, row.id));
     expect(stored).toHaveLength(1);
     expect(stored[0]?.tokenHash).not.toContain(token);
@@ -407,7 +408,7 @@ describe('login and sessions', () => {
     expect(Date.now() - (s?.lastSeenAt.getTime() ?? 0)).toBeLessThan(60_000);
   });
 
-  it('revokes the token at logout (and logout without a token still answers 200)', async () => {
+  it('revokes the token at logout', async () => {
     const { row, client } = await tenant();
     await createUser(app.db, row.id, { email: 'out@example.com' });
     const token = await client.token('out@example.com', 'password123');
@@ -420,7 +421,25 @@ describe('login and sessions', () => {
     expect(res.statusCode).toBe(200);
     expect((await client.call('GET', '/api/auth/me', undefined, token)).statusCode).toBe(401);
     expect((await client.call('GET', '/api/auth/me', undefined, other)).statusCode).toBe(200);
-    expect((await client.call('POST', '/api/auth/logout')).statusCode).toBe(200);
+  });
+
+  it('answers logout 401 without a live session of this tenant, and leaves the other tenant session alive', async () => {
+    const a = await tenant();
+    const b = await tenant();
+    await createUser(app.db, b.row.id, { email: 'elsewhere@example.com' });
+    const foreign = await b.client.token('elsewhere@example.com', 'password123');
+
+    const cross = await a.client.call('POST', '/api/auth/logout', undefined, foreign);
+    expect(cross.statusCode).toBe(401);
+    expect(cross.json()).toEqual({ detail: '로그인이 만료되었습니다. 다시 로그인해주세요.', code: 'session_expired' });
+    const none = await a.client.call('POST', '/api/auth/logout');
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ detail: '로그인이 필요합니다.', code: 'unauthorized' });
+    expect((await b.client.call('GET', '/api/auth/me', undefined, foreign)).statusCode).toBe(200);
+
+    // Once logged out, the same token is refused like any ended session.
+    expect((await b.client.call('POST', '/api/auth/logout', undefined, foreign)).statusCode).toBe(200);
+    expect((await b.client.call('POST', '/api/auth/logout', undefined, foreign)).statusCode).toBe(401);
   });
 
   it('answers wrong credentials 401 alike for an unknown e-mail and a wrong password', async () => {
@@ -459,7 +478,7 @@ describe('login and sessions', () => {
   });
 
   it('locks an address after too many failures across accounts', async () => {
-    const limited = await buildTestApp({ loginLimits: { perAccount: 100, perAddress: 3, windowMs: 60_000 } });
+    const limited = await buildTestApp({ loginLimits: { ...defaultLoginLimits, perAddress: 3, windowMs: 60_000 } });
     try {
       const row = await createTenant(limited.db);
       await createUser(limited.db, row.id, { email: 'ok@example.com' });
@@ -474,6 +493,110 @@ describe('login and sessions', () => {
       );
     } finally {
       await limited.close();
+    }
+  });
+
+  it('counts the failures of an address per tenant: a lock on one tenant leaves the others open', async () => {
+    const limited = await buildTestApp({ loginLimits: { ...defaultLoginLimits, perAddress: 3 } });
+    try {
+      const a = await createTenant(limited.db);
+      const b = await createTenant(limited.db);
+      await createUser(limited.db, a.id, { email: 'ok@example.com' });
+      await createUser(limited.db, b.id, { email: 'ok@example.com' });
+      const onA = accountsClient(limited, a.domain);
+      const onB = accountsClient(limited, b.domain);
+      // One shared address (a proxy without TRUST_PROXY, a campus NAT) fails on tenant A …
+      const from = { remoteAddress: '203.0.113.20' };
+      for (const email of ['x@example.com', 'y@example.com']) {
+        expect((await onA.login(email, 'wrong1234', from)).statusCode).toBe(401);
+      }
+      expect((await onA.login('z@example.com', 'wrong1234', from)).json().code).toBe('login_locked');
+      expect((await onA.login('ok@example.com', 'password123', from)).statusCode).toBe(429);
+      // … and a valid login from it on tenant B still succeeds.
+      expect((await onB.login('ok@example.com', 'password123', from)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("does not let a stranger's failures lock the owner out from another address", async () => {
+    const { row, client } = await tenant();
+    await createUser(app.db, row.id, { email: 'owner@example.com' });
+    const stranger = { remoteAddress: '198.51.100.66' };
+    const owner = { remoteAddress: '192.0.2.10' };
+    for (let i = 0; i < 4; i++) {
+      expect((await client.login('owner@example.com', 'guess1234', stranger)).statusCode).toBe(401);
+    }
+    expect((await client.login('owner@example.com', 'guess1234', stranger)).json().code).toBe('login_locked');
+    // The stranger stays locked, even with the right password …
+    expect((await client.login('owner@example.com', 'password123', stranger)).statusCode).toBe(429);
+    // … while the owner signs in from their own address.
+    expect((await client.login('owner@example.com', 'password123', owner)).statusCode).toBe(200);
+  });
+
+  it('caps failures of an account over all addresses, and a password reset lifts every lock', async () => {
+    const limited = await buildTestApp({ loginLimits: { ...defaultLoginLimits, perAccountAddress: 2, perAccount: 4 } });
+    try {
+      const row = await createTenant(limited.db);
+      await createUser(limited.db, row.id, { email: 'owner@example.com' });
+      const client = accountsClient(limited, row.domain);
+      const strangers = [{ remoteAddress: '198.51.100.1' }, { remoteAddress: '198.51.100.2' }];
+      for (const from of strangers) {
+        expect((await client.login('owner@example.com', 'guess1234', from)).statusCode).toBe(401);
+        expect((await client.login('owner@example.com', 'guess1234', from)).statusCode).toBe(429);
+      }
+      // Distributed guessing reached the account-wide cap: the owner's address is locked too.
+      const owner = { remoteAddress: '192.0.2.10' };
+      const locked = await client.login('owner@example.com', 'password123', owner);
+      expect(locked.json()).toEqual({
+        detail: '로그인 시도가 너무 많습니다. 60분 후에 다시 시도해주세요.',
+        code: 'login_locked',
+      });
+
+      await client.call('POST', '/api/auth/reset-password-request', { email: 'owner@example.com' });
+      const token = new URL((await client.lastMail('owner@example.com')).link ?? '').searchParams.get('token') ?? '';
+      const reset = await client.call('POST', '/api/auth/reset-password', { token, new_password: 'Fresh-start-42' });
+      expect(reset.statusCode).toBe(200);
+      expect((await client.login('owner@example.com', 'Fresh-start-42', owner)).statusCode).toBe(200);
+      // The lock of the strangers' addresses is lifted as well: a wrong guess is a plain 401 again.
+      expect((await client.login('owner@example.com', 'guess1234', strangers[0])).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts each client behind a trusted proxy by its own address (TRUST_PROXY as addresses or ranges)', async () => {
+    const { trustProxy } = loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1' });
+    expect(trustProxy).toEqual(['10.0.0.0/8', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow('TRUST_PROXY');
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow('TRUST_PROXY');
+    const behind = await buildTestApp({ trustProxy, loginLimits: { ...defaultLoginLimits, perAddress: 2 } });
+    try {
+      const row = await createTenant(behind.db);
+      await createUser(behind.db, row.id, { email: 'ok@example.com' });
+      const login = (forwardedFor: string, email: string, password: string) =>
+        behind.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.0.0.2',
+          headers: { host: row.domain, 'x-forwarded-for': forwardedFor },
+          payload: { username: email, password },
+        });
+      // A client forging X-Forwarded-For only adds an entry the proxy appends to.
+      expect((await login('1.1.1.1, 198.51.100.5', 'x@example.com', 'wrong1234')).statusCode).toBe(401);
+      expect((await login('2.2.2.2, 198.51.100.5', 'y@example.com', 'wrong1234')).statusCode).toBe(429);
+      expect((await login('198.51.100.6', 'ok@example.com', 'password123')).statusCode).toBe(200);
+      // A client that reaches the server directly cannot pose as someone else.
+      const direct = await behind.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '198.51.100.5',
+        headers: { host: row.domain, 'x-forwarded-for': '198.51.100.7' },
+        payload: { username: 'ok@example.com', password: 'password123' },
+      });
+      expect(direct.statusCode).toBe(429);
+    } finally {
+      await behind.close();
     }
   });
 
@@ -534,7 +657,7 @@ describe('profile, password change and deletion', () => {
     await createUser(app.db, row.id, { email: 'r@example.com', username: '알파' });
     const token = await client.token('q@example.com', 'password123');
     const taken = await client.call('PUT', '/api/auth/profile', { username: '알파' }, token);
-    expect(taken.json()).toEqual({ detail: 'Username already exists', code: 'username_taken' });
+    expect(taken.json()).toEqual({ detail: '이미 사용중인 사용자명입니다.', code: 'username_taken' });
     const email = await client.call('PUT', '/api/auth/profile', { email: 'new@example.com' }, token);
     expect(email.json().code).toBe('email_change_not_allowed');
     const merchant = await client.call('PUT', '/api/auth/profile', { merchant: { business_name: 'x' } }, token);
@@ -637,6 +760,29 @@ describe('find e-mail', () => {
     for (let i = 0; i < 10; i++) await client.call('POST', '/api/auth/find-email', { phone: '01000000000' });
     expect((await client.call('POST', '/api/auth/find-email', { phone: '01000000000' })).statusCode).toBe(429);
   });
+
+  it('counts one bucket per tenant and address, whatever port or case the Host names', async () => {
+    const { row } = await tenant();
+    const other = await tenant();
+    const findEmail = (host: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/find-email',
+        headers: { host },
+        payload: { phone: '01000000000' },
+        remoteAddress: '192.0.2.44',
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const host = i % 2 ? `${row.domain.toUpperCase()}:${20001 + i}` : `${row.domain}:${20001 + i}`;
+      codes.push((await findEmail(host)).statusCode);
+    }
+    expect(codes.every((c) => c === 404)).toBe(true);
+    expect((await findEmail(`${row.domain}:29999`)).statusCode).toBe(429);
+    expect((await findEmail(row.domain)).statusCode).toBe(429);
+    // Another tenant on the same node has a bucket of its own.
+    expect((await findEmail(other.row.domain)).statusCode).toBe(404);
+  });
 });
 
 describe('password reset', () => {
@@ -708,6 +854,75 @@ describe('password reset', () => {
     await client.call('POST', '/api/auth/reset-password-request', { email: 'n@example.com' });
     const mails = (await client.call('GET', '/api/dev/outbox?to=n@example.com')).json().mails;
     expect(mails).toHaveLength(1);
+  });
+});
+
+describe('password policy (one rule for registration, reset and change)', () => {
+  const tooShort = '비밀번호는 공백을 제외하고 8자 이상이어야 합니다.';
+  const repeated = '같은 문자만 반복한 비밀번호는 사용할 수 없습니다.';
+  const common = '너무 흔한 비밀번호입니다. 다른 비밀번호를 사용해주세요.';
+  const weak: [string, string][] = [
+    ['aaaaaaaa', repeated],
+    [' '.repeat(8), tooShort],
+    ['\u200b'.repeat(8), tooShort],
+    ['password1', common],
+    ['Password1', common],
+    // Full-width digits are the common 12345678 once normalised.
+    ['１２３４５６７８', common],
+  ];
+
+  it('refuses weak and common passwords at registration and creates nothing', async () => {
+    const { row, client } = await tenant();
+    await client.verify('weak@example.com');
+    const spec = '비밀번호는 8~20자의 영문과 숫자를 포함해야 합니다.';
+    const cases: [string, string][] = [
+      ['aaaaaaaa', spec],
+      [' '.repeat(8), spec],
+      ['\u200b'.repeat(8), spec],
+      [`a1${'\u200b'.repeat(6)}`, tooShort],
+      ['password1', common],
+      ['Qwer1234', common],
+    ];
+    for (const [password, detail] of cases) {
+      const res = await client.call('POST', '/api/auth/register/customer', customer('weak@example.com', { password }));
+      expect(res.statusCode, JSON.stringify(password)).toBe(400);
+      expect(res.json().detail).toContain(detail);
+    }
+    expect(await app.db.$count(users, eq(users.tenantId, row.id))).toBe(0);
+    const ok = await client.call('POST', '/api/auth/register/customer', customer('weak@example.com'));
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('refuses them at password reset and keeps the link usable', async () => {
+    const { row, client } = await tenant();
+    await createUser(app.db, row.id, { email: 'r@example.com' });
+    await client.call('POST', '/api/auth/reset-password-request', { email: 'r@example.com' });
+    const token = new URL((await client.lastMail('r@example.com')).link ?? '').searchParams.get('token') ?? '';
+    for (const [password, detail] of weak) {
+      const res = await client.call('POST', '/api/auth/reset-password', { token, new_password: password });
+      expect(res.statusCode, JSON.stringify(password)).toBe(400);
+      expect(res.json().detail).toContain(detail);
+    }
+    const ok = await client.call('POST', '/api/auth/reset-password', { token, new_password: 'Quiet-river-88' });
+    expect(ok.statusCode).toBe(200);
+    expect((await client.login('r@example.com', 'Quiet-river-88')).statusCode).toBe(200);
+  });
+
+  it('refuses them at password change and keeps the old password', async () => {
+    const { row, client } = await tenant();
+    await createUser(app.db, row.id, { email: 'c@example.com' });
+    const token = await client.token('c@example.com', 'password123');
+    for (const [password, detail] of weak) {
+      const res = await client.call(
+        'POST',
+        '/api/auth/change-password',
+        { current_password: 'password123', new_password: password },
+        token,
+      );
+      expect(res.statusCode, JSON.stringify(password)).toBe(400);
+      expect(res.json().detail).toContain(detail);
+    }
+    expect((await client.login('c@example.com', 'password123')).statusCode).toBe(200);
   });
 });
 

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AnswerCache, createAnswerCache } from '../../platform/answer-cache.js';
+import { removeOrphanedMedia, STALE_AFTER_MS, sweepWhenReady } from '../../platform/storage/sweep.js';
 import { type BatchedCounts, createBatchedCounts } from './batched-counts.js';
 import { createDirectoryService, type DirectoryService } from './directory.service.js';
+import { referencedMediaKeys } from './products.repository.js';
 import { createProductsService, type ProductsService } from './products.service.js';
 
 declare module 'fastify' {
@@ -28,6 +30,15 @@ export const cataloguePlugin = fp(
     app.decorate('catalogue', { products, directory, counts, answers });
     // Write the last counts while the database is still open (hooks run in reverse order).
     app.addHook('onClose', () => counts.close());
+    // Product images a crash left without their row.
+    sweepWhenReady(app, 'product images', () =>
+      removeOrphanedMedia(app.storage, {
+        prefix: 'tenants/',
+        match: (key) => /^tenants\/\d+\/products\//.test(key),
+        before: new Date(Date.now() - STALE_AFTER_MS),
+        referenced: (keys) => referencedMediaKeys(app.db, keys),
+      }),
+    );
   },
   { name: 'catalogue', dependencies: ['database', 'storage'] },
 );

@@ -4,6 +4,7 @@ import {
   catalogueCategorySchema,
   errorSchema,
   eventListSchema,
+  idParamsSchema,
   keywordSuggestionsSchema,
   keywordSuggestQuerySchema,
   merchantListQuerySchema,
@@ -80,7 +81,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['merchants'],
         summary: '판매자 정보',
-        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        params: idParamsSchema,
         response: { 200: merchantSummarySchema, ...errors },
       },
     },

@@ -1,5 +1,19 @@
 import type { CategoryType } from '@app/contracts';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { merchants } from '../users/users.schema.js';
 import {
@@ -304,6 +318,16 @@ export function listMedia(db: DbOrTx, tenantId: number, productId: number): Prom
     .from(productMedia)
     .where(and(eq(productMedia.tenantId, tenantId), eq(productMedia.productId, productId)))
     .orderBy(asc(productMedia.sortOrder), asc(productMedia.id));
+}
+
+/** Which of the storage keys a product image row names (display or thumbnail). */
+export async function referencedMediaKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ fileKey: productMedia.fileKey, thumbnailKey: productMedia.thumbnailKey })
+    .from(productMedia)
+    .where(or(inArray(productMedia.fileKey, keys), inArray(productMedia.thumbnailKey, keys)));
+  return new Set(rows.flatMap((r) => [r.fileKey, r.thumbnailKey]));
 }
 
 export async function insertMedia(db: DbOrTx, values: NewProductMediaRow): Promise<ProductMediaRow> {

@@ -1,6 +1,8 @@
 import {
   deletedProductsQuerySchema,
   errorSchema,
+  idParamsSchema,
+  idSchema,
   mediaBulkDeleteSchema,
   mediaListSchema,
   mediaOrderSchema,
@@ -24,8 +26,8 @@ import { firstValidationMessage, sendJson, sendJsonText } from '../../platform/j
 import { readImageUpload } from '../../platform/media/upload.js';
 import { kindsOf } from './products.service.js';
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const idParams = z.object({ id });
+const id = idSchema;
+const idParams = idParamsSchema;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /** Catalogue calls need the shopping or the delivery feature of the tenant. */

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AnswerCache, createAnswerCache } from '../../platform/answer-cache.js';
+import { removeOrphanedMedia, STALE_AFTER_MS, sweepWhenReady } from '../../platform/storage/sweep.js';
+import { referencedMediaKeys } from './content.repository.js';
 import { type ContentService, createContentService } from './content.service.js';
+import { removeStaleUploadFolders } from './post-upload.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +30,18 @@ export const contentPlugin = fp(
     app.decorate('contentAnswers', answers);
     // Write the last views while the database is still open (hooks run in reverse order).
     app.addHook('onClose', () => service.close());
+    // What a crash left: temporary upload folders, and post media no row names.
+    sweepWhenReady(app, 'post uploads', async () => {
+      const before = new Date(Date.now() - STALE_AFTER_MS);
+      const folders = await removeStaleUploadFolders(before);
+      const files = await removeOrphanedMedia(app.storage, {
+        prefix: 'tenants/',
+        match: (key) => /^tenants\/\d+\/posts\//.test(key),
+        before,
+        referenced: (keys) => referencedMediaKeys(app.db, keys),
+      });
+      return folders + files;
+    });
   },
   { name: 'content', dependencies: ['database', 'storage'] },
 );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { merchants, users } from '../users/users.schema.js';
 import {
@@ -105,6 +105,20 @@ export async function findPost(db: DbOrTx, tenantId: number, id: number, opts: {
   return (await withAuthors(db, tenantId, [row]))[0];
 }
 
+/**
+ * Locks the post row for a write of its likes or comments (which move its counters), or answers
+ * false when the post is gone. Every such write locks the post first, so a post deleted meanwhile
+ * is seen as gone (404) instead of failing a foreign key, and writes of one post never deadlock.
+ */
+export async function lockPost(db: DbOrTx, tenantId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)))
+    .for('no key update');
+  return rows.length > 0;
+}
+
 export async function insertPost(db: DbOrTx, values: NewPostRow): Promise<PostRow> {
   const [row] = await db.insert(posts).values(values).returning();
   return row as PostRow;
@@ -131,6 +145,16 @@ export async function listMediaOf(db: DbOrTx, tenantId: number, postIds: number[
     .from(postMedia)
     .where(and(eq(postMedia.tenantId, tenantId), inArray(postMedia.postId, postIds)))
     .orderBy(asc(postMedia.postId), asc(postMedia.sortOrder), asc(postMedia.id));
+}
+
+/** Which of the storage keys a post's media row names (file or thumbnail). */
+export async function referencedMediaKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ fileKey: postMedia.fileKey, thumbnailKey: postMedia.thumbnailKey })
+    .from(postMedia)
+    .where(or(inArray(postMedia.fileKey, keys), inArray(postMedia.thumbnailKey, keys)));
+  return new Set(rows.flatMap((r) => [r.fileKey, r.thumbnailKey ?? '']));
 }
 
 export async function insertMedia(db: DbOrTx, rows: NewPostMediaRow[]) {

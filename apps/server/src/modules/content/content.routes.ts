@@ -7,6 +7,7 @@ import {
   contentStatsSchema,
   creatorListSchema,
   errorSchema,
+  idParamsSchema,
   likeStateSchema,
   merchantChannelSchema,
   postBulkDeleteResultSchema,
@@ -26,9 +27,8 @@ import { AppError } from '../../platform/errors.js';
 import { firstValidationMessage, sendJson, sendJsonText } from '../../platform/json-reply.js';
 import { postMultipartLimits, readPostForm } from './post-upload.js';
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const idParams = z.object({ id });
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const idParams = idParamsSchema;
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const uploadErrors = { ...errors, 413: errorSchema, 415: errorSchema };
 
 /** With `attachValidation`, routes check the session first, then answer bad input in one Korean sentence. */

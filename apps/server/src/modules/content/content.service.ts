@@ -296,7 +296,10 @@ export function createContentService(deps: {
       const keys = await afterCommit(
         tenant.id,
         db.transaction(async (tx) => {
-          for (const id of unique) await findOwn(tx, tenant.id, user, id, postMessages.deleteForbidden);
+          // In id order, so two bulk deletes never wait on each other crosswise.
+          for (const id of [...unique].sort((a, b) => a - b)) {
+            await findOwn(tx, tenant.id, user, id, postMessages.deleteForbidden);
+          }
           const media = await repo.listMediaOf(tx, tenant.id, unique);
           await repo.deletePosts(tx, tenant.id, unique);
           return media.flatMap((m) => [m.fileKey, m.thumbnailKey ?? '']).filter(Boolean);
@@ -317,7 +320,7 @@ export function createContentService(deps: {
       return afterCommit(
         tenant.id,
         db.transaction(async (tx) => {
-          if (!(await repo.findPost(tx, tenant.id, id))) throw postNotFound();
+          if (!(await repo.lockPost(tx, tenant.id, id))) throw postNotFound();
           let liked = want;
           if (liked === undefined) liked = !(await repo.hasLike(tx, tenant.id, id, user.id));
           const count = liked
@@ -353,14 +356,15 @@ export function createContentService(deps: {
       return afterCommit(
         tenant.id,
         db.transaction(async (tx) => {
-          if (!(await repo.findPost(tx, tenant.id, postId))) throw postNotFound();
+          // The post row first (see lockPost): a parent deleted by a write that held it is gone now.
+          if (!(await repo.lockPost(tx, tenant.id, postId))) throw postNotFound();
           let depth = 0;
           let rootId: number | null = null;
           if (input.parent_id) {
             const parent = await repo.findComment(tx, tenant.id, input.parent_id);
             if (!parent || parent.postId !== postId) throw commentNotFound();
-            if (parent.deletedAt)
-              throw AppError.badRequest(postMessages.parentCommentDeleted, 'parent_comment_deleted');
+            // 409: the comment exists as a placeholder (also what a reply that lost a race to its deletion sees).
+            if (parent.deletedAt) throw AppError.conflict(postMessages.parentCommentDeleted, 'parent_comment_deleted');
             if (parent.depth >= COMMENT_DEPTH_MAX) {
               throw AppError.badRequest(postMessages.commentDepthExceeded, 'comment_depth_exceeded');
             }
@@ -391,6 +395,9 @@ export function createContentService(deps: {
       return afterCommit(
         tenant.id,
         db.transaction(async (tx) => {
+          // The post row first, in the order every write of its comments takes (see lockPost).
+          const seen = await repo.findComment(tx, tenant.id, id);
+          if (!seen || !(await repo.lockPost(tx, tenant.id, seen.postId))) throw commentNotFound();
           const row = await repo.findComment(tx, tenant.id, id, { forUpdate: true });
           if (!row || row.deletedAt) throw commentNotFound();
           if (row.authorId !== user.id)

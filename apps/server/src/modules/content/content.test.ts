@@ -12,6 +12,7 @@ import {
   publicUserSchema,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFeatures } from '../../seed/factories.js';
@@ -199,6 +200,81 @@ describe('posts', () => {
     }
     expect(postListSchema.parse((await w.call('GET', '/api/content/posts')).json()).total).toBe(0);
     expect(postMessages.fileTooLarge('a.mp4')).toBe('파일 크기는 50MB를 초과할 수 없습니다: a.mp4');
+  });
+
+  it('refuses a video header followed by junk, and an SVG as a video thumbnail (issue 9)', async () => {
+    if (!mp4) return;
+    const w = await world();
+    const webm = await runFfmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x48:rate=5',
+      '-t',
+      '1',
+      '-c:v',
+      'libvpx',
+      '-f',
+      'webm',
+      '-',
+    ]);
+    const html = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>'.repeat(80));
+    // The real first bytes (MP4 `ftyp` box, WebM EBML header), then HTML: file-type calls them videos.
+    const fakes = [
+      { filename: 'fake.mp4', data: Buffer.concat([mp4.subarray(0, 32), html]), mime: 'video/mp4' },
+      ...(webm
+        ? [{ filename: 'fake.webm', data: Buffer.concat([webm.subarray(0, 48), html]), mime: 'video/webm' }]
+        : []),
+    ];
+    for (const fake of fakes) {
+      expect((await fileTypeFromBuffer(fake.data))?.mime).toBe(fake.mime);
+      const res = await w.send(
+        'POST',
+        '/api/content/posts',
+        [...text('영상', '가짜'), { name: 'files', filename: fake.filename, data: fake.data, type: fake.mime }],
+        w.merchant.token,
+      );
+      expect(res.statusCode, res.body).toBe(415);
+      expect(res.json()).toEqual({
+        detail: postMessages.unsupportedFile(fake.filename),
+        code: 'unsupported_media_type',
+      });
+    }
+
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="90" height="160">' +
+        '<script>alert(1)</script><image xlink:href="http://127.0.0.1:9/x.png" width="90" height="160"/>' +
+        '<rect width="90" height="160" fill="red"/></svg>',
+    );
+    const svgData = `data:image/svg+xml;base64,${svg.toString('base64')}`;
+    const withSvg = await w.send(
+      'POST',
+      '/api/content/posts',
+      [
+        ...text('숏츠', 'SVG 썸네일', {
+          custom_thumbnails: JSON.stringify([{ fileName: 'a.mp4', thumbnailData: svgData }]),
+        }),
+        { name: 'files', filename: 'a.mp4', data: mp4, type: 'video/mp4' },
+      ],
+      w.merchant.token,
+    );
+    expect(withSvg.statusCode, withSvg.body).toBe(400);
+    expect(withSvg.json().detail).toBe(postMessages.thumbnailFailed);
+    // Nor as the new poster of an existing video.
+    const post = await w.createPost([
+      ...text('숏츠', '영상'),
+      { name: 'files', filename: 'a.mp4', data: mp4, type: 'video/mp4' },
+    ]);
+    const existing = JSON.stringify([{ mediaId: post.media[0]?.id, thumbnailData: svgData }]);
+    const edit = await w.send(
+      'PUT',
+      `/api/content/posts/${post.id}`,
+      text('숏츠', '영상', { existing_media_thumbnails: existing }),
+      w.merchant.token,
+    );
+    expect(edit.statusCode, edit.body).toBe(400);
+    expect(edit.json().detail).toBe(postMessages.thumbnailFailed);
+    expect(postListSchema.parse((await w.call('GET', '/api/content/posts')).json()).total).toBe(1);
   });
 
   it('permission matrix: anonymous, customer, merchant, author', async () => {

@@ -108,8 +108,9 @@ export async function storeThumbnail(storage: Storage, tenantId: number, data: s
 
 /**
  * Stores one upload: an image re-encoded by sharp (display WebP and a 400 px thumbnail); a video
- * as uploaded, with a poster from the client's thumbnail, else a frame taken by ffmpeg, else a
- * generated placeholder. `written` collects every key stored, so a failure can remove them.
+ * as uploaded once ffmpeg decoded a frame of it (refused otherwise, and where ffmpeg is missing),
+ * with a poster from the client's thumbnail, else that frame, else a generated placeholder.
+ * `written` collects every key stored, so a failure can remove them.
  */
 export async function storeUpload(
   storage: Storage,
@@ -143,9 +144,13 @@ export async function storeUpload(
       sizeBytes: variants.display.data.length,
     };
   }
+  // The first bytes only said "MP4" or "WebM": a file is kept as a video only when ffmpeg decodes
+  // a frame of it (a header followed by HTML or junk does not), and never when it cannot be checked.
+  const frame = await extractFrame(file.path);
+  if (!frame) throw new AppError(415, 'unsupported_media_type', postMessages.unsupportedFile(file.fileName));
   const poster = clientThumbnail
     ? await posterFrom(decodeThumbnailData(clientThumbnail))
-    : await extractFrame(file.path).then((frame) => (frame ? posterFrom(frame).catch(() => null) : null));
+    : await posterFrom(frame).catch(() => null);
   const fileKey = `${base}.${file.extension}`;
   const thumbnailKey = `${base}-poster.webp`;
   written.push(fileKey, thumbnailKey);

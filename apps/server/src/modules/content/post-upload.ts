@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -9,6 +9,27 @@ import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../platform/errors.js';
 import { ACCEPTED_IMAGE_TYPES, SNIFF_BYTES } from '../../platform/media/images.js';
 import { cleanFileName } from '../../platform/media/upload.js';
+import { checkedText } from '../../platform/text-input.js';
+
+/** Temporary folders of the post forms being read: `{os tmp}/post-upload-XXXXXX`. */
+const TEMP_PREFIX = 'post-upload-';
+
+/**
+ * Removes the temporary folders of post forms older than `before` (a crash skips their removal).
+ * Answers how many were removed.
+ */
+export async function removeStaleUploadFolders(before: Date, dir = tmpdir()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const path = join(dir, name);
+    const s = await stat(path).catch(() => null);
+    if (!s?.isDirectory() || s.mtime >= before) continue;
+    await rm(path, { recursive: true, force: true }).catch(() => undefined);
+    removed++;
+  }
+  return removed;
+}
 
 /** Videos browsers play, by content: stored as uploaded with this extension. */
 const ACCEPTED_VIDEOS: Record<string, string> = {
@@ -68,7 +89,7 @@ export async function readPostForm(request: FastifyRequest, fileBytesMax: number
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') {
-        fields[part.fieldname] = String(part.value);
+        fields[part.fieldname] = checkedText(part.fieldname, String(part.value));
         continue;
       }
       const fileName = cleanFileName(part.filename);
@@ -81,7 +102,7 @@ export async function readPostForm(request: FastifyRequest, fileBytesMax: number
         part.file.resume();
         continue;
       }
-      dir ??= await mkdtemp(join(tmpdir(), 'post-upload-'));
+      dir ??= await mkdtemp(join(tmpdir(), TEMP_PREFIX));
       const path = join(dir, `${files.length}`);
       let head = Buffer.alloc(0);
       let size = 0;

@@ -6,9 +6,13 @@ import type { MerchantRow, UserRow } from './users.schema.js';
 export type { AccountRow } from './users.repository.js';
 export type { MerchantRow, UserRow } from './users.schema.js';
 
-/** The two texts the client maps exactly (spec part 1, section 8): keep them in English. */
-export const EMAIL_TAKEN = 'Email already registered';
-export const USERNAME_TAKEN = 'Username already exists';
+/**
+ * Korean like every detail of the API. The client tells the two apart by `code` (`email_taken`,
+ * `username_taken`); spec part 1, section 8 names the English texts of the old API, which the
+ * client still maps too.
+ */
+export const EMAIL_TAKEN = '이미 사용중인 이메일입니다.';
+export const USERNAME_TAKEN = '이미 사용중인 사용자명입니다.';
 
 export function emailTakenError() {
   return AppError.conflict(EMAIL_TAKEN, 'email_taken');

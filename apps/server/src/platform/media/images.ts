@@ -52,14 +52,20 @@ export class UnreadableImageError extends Error {
 }
 
 /**
- * Re-encodes an uploaded image: orientation applied, every metadata block (EXIF, GPS, ICC,
+ * Re-encodes an uploaded image of an accepted type (refused otherwise): orientation applied, every metadata block (EXIF, GPS, ICC,
  * XMP) dropped, a display size (fit inside 1280 px, never enlarged; animated GIFs stay
  * animated) and a 400 px square thumbnail, both WebP.
  */
 export async function makeImageVariants(input: Buffer): Promise<ImageVariants> {
+  // Only the accepted types, by content, whoever calls: sharp would also read SVG (scripts,
+  // external references), TIFF, PDF and more.
+  const sniffed = await sniffImage(input.subarray(0, SNIFF_BYTES));
+  if (sniffed.kind !== 'image')
+    throw new UnreadableImageError(new Error(`not an accepted image type (${sniffed.kind})`));
   try {
     const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
     const meta = await sharp(input, options).metadata();
+    if (!['jpeg', 'png', 'gif', 'webp'].includes(meta.format ?? '')) throw new Error(`decoded as ${meta.format}`);
     const animated = (meta.pages ?? 1) > 1 && (meta.format === 'gif' || meta.format === 'webp');
     const [display, thumbnail] = await Promise.all([
       sharp(input, { ...options, animated })

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { checkedText } from '../text-input.js';
 import { type AcceptedImageType, SNIFF_BYTES, sniffImage } from './images.js';
 
 export interface UploadMessages {
@@ -20,7 +21,7 @@ export interface ImageUpload {
 
 /** A display name without paths, control characters or excess length. */
 export function cleanFileName(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const base = ((name ?? '').split(/[\\/]/).pop() ?? '').toWellFormed();
   const cleaned = [...base]
     .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && !'<>:"|?*'.includes(c))
     .join('')
@@ -41,7 +42,7 @@ export async function readImageUpload(request: FastifyRequest, messages: UploadM
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') {
-        fields[part.fieldname] = String(part.value);
+        fields[part.fieldname] = checkedText(part.fieldname, String(part.value));
         continue;
       }
       if (upload || part.fieldname !== 'file') {

@@ -2,6 +2,8 @@ import { AppError } from '../errors.js';
 
 export interface KakaoConfig {
   restApiKey?: string;
+  /** Numeric id of the Kakao app the REST key belongs to; required with it (tokens of other apps are refused). */
+  appId?: string;
   clientSecret?: string;
   /** Fixed redirect URI; when unset, `{origin}/auth/kakao/callback` of the request is used. */
   redirectUri?: string;
@@ -20,6 +22,10 @@ export interface KakaoProfile {
 
 const TIMEOUT_MS = 8_000;
 
+/** Kakao ids (user and app) are integers in JSON. */
+const isKakaoId = (value: unknown): value is number | string =>
+  (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value));
+
 export type KakaoClient = ReturnType<typeof createKakaoClient>;
 
 /**
@@ -29,6 +35,7 @@ export type KakaoClient = ReturnType<typeof createKakaoClient>;
 export function createKakaoClient(config: KakaoConfig, fetchImpl: typeof fetch = fetch) {
   const configured = Boolean(config.restApiKey);
   const clientId = config.restApiKey ?? '';
+  if (configured && !config.appId) throw new Error('Kakao login needs the app id (KAKAO_APP_ID) with the REST key');
 
   async function call(url: string, init: RequestInit): Promise<Record<string, unknown>> {
     let res: Response;
@@ -92,14 +99,31 @@ export function createKakaoClient(config: KakaoConfig, fetchImpl: typeof fetch =
       return body.access_token;
     },
 
-    /** The Kakao user behind an access token. */
+    /**
+     * The Kakao user behind an access token, only when the token was issued to this service's app:
+     * Kakao accepts any app's token for the user info, so the token info (`app_id`) is checked
+     * first (a token another app obtained from a user must not sign that user in here), and both
+     * calls must name the same user.
+     */
     async fetchProfile(accessToken: string): Promise<KakaoProfile> {
-      const body = await call(new URL('/v2/user/me', config.apiBaseUrl).toString(), {
+      const headers = { authorization: `Bearer ${accessToken}` };
+      const info = await call(new URL('/v1/user/access_token_info', config.apiBaseUrl).toString(), {
         method: 'GET',
-        headers: { authorization: `Bearer ${accessToken}` },
+        headers,
       });
+      if (!isKakaoId(info.id)) {
+        throw AppError.badRequest('카카오 로그인 처리 중 오류가 발생했습니다.', 'social_login_failed');
+      }
+      if (!isKakaoId(info.app_id) || String(info.app_id) !== config.appId) {
+        throw new AppError(
+          401,
+          'social_token_foreign_app',
+          '이 서비스에서 발급된 카카오 로그인 정보가 아닙니다. 카카오 로그인을 다시 시도해주세요.',
+        );
+      }
+      const body = await call(new URL('/v2/user/me', config.apiBaseUrl).toString(), { method: 'GET', headers });
       const id = body.id;
-      if (typeof id !== 'number' && typeof id !== 'string') {
+      if (!isKakaoId(id) || String(id) !== String(info.id)) {
         throw AppError.badRequest('카카오 로그인 처리 중 오류가 발생했습니다.', 'social_login_failed');
       }
       const account = (body.kakao_account ?? {}) as Record<string, unknown>;

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertValidKey,
   type ByteRange,
   contentTypeOfKey,
+  isValidKey,
   joinUrl,
   type ObjectStream,
   type PutOptions,
@@ -67,5 +68,39 @@ export function createLocalStorage(rootDir: string, publicBaseUrl = '/api/media'
       await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })));
     },
     url: (key: string) => joinUrl(publicBaseUrl, key),
+    async *list(prefix: string) {
+      for await (const { path, mtime } of walk(root)) {
+        const key = relative(root, path).split(sep).join('/');
+        if (key.startsWith(prefix) && isValidKey(key)) yield { key, lastModified: mtime };
+      }
+    },
+    async removeStaleTemporaries(before: Date) {
+      let removed = 0;
+      for await (const { path, mtime } of walk(root, true)) {
+        if (!/^\..+\.part$/.test(basename(path)) || mtime >= before) continue;
+        await rm(path, { force: true });
+        removed++;
+      }
+      return removed;
+    },
   };
+}
+
+/** The files under a folder, with their modification time; `.part` files only when asked. */
+async function* walk(dir: string, temporaries = false): AsyncGenerator<{ path: string; mtime: Date }> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path, temporaries);
+    else if (entry.isFile() && entry.name.endsWith('.part') === temporaries) {
+      const s = await stat(path).catch(() => null);
+      if (s) yield { path, mtime: s.mtime };
+    }
+  }
 }

@@ -3,6 +3,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -110,5 +111,18 @@ export function createS3Storage(
       }
     },
     url: (key: string) => joinUrl(publicBaseUrl, key),
+    async *list(prefix: string) {
+      let ContinuationToken: string | undefined;
+      do {
+        const out = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        for (const o of out.Contents ?? []) {
+          if (o.Key) yield { key: o.Key, lastModified: o.LastModified ?? new Date() };
+        }
+        ContinuationToken = out.IsTruncated ? out.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+    // A put is one request (no partial object); an interrupted multipart upload is the bucket's
+    // lifecycle rule's to abort.
+    removeStaleTemporaries: async () => 0,
   };
 }

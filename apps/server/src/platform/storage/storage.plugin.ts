@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { createLocalStorage } from './local-storage.js';
 import { createS3Storage } from './s3-storage.js';
 import type { Storage, StorageConfig } from './storage.js';
+import { STALE_AFTER_MS, sweepWhenReady } from './sweep.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +32,8 @@ export function uploadsDir(dataDir: string): string {
 export const storagePlugin = fp(
   async (app: FastifyInstance, opts: { storage: Storage }) => {
     app.decorate('storage', opts.storage);
+    const storage = opts.storage;
+    sweepWhenReady(app, 'partial files', () => storage.removeStaleTemporaries(new Date(Date.now() - STALE_AFTER_MS)));
   },
   { name: 'storage' },
 );

@@ -72,6 +72,19 @@ describe.each(adapters)('storage adapter: %s', (_name, make) => {
     expect(await storage.get(streamed)).toBeNull();
   });
 
+  it('lists the objects under a prefix with their time (for the clean-up at start)', async () => {
+    const storage = make();
+    const prefix = `tenants/9/list-${Date.now()}/`;
+    await storage.put(`${prefix}a.webp`, Buffer.from('a'), { contentType: 'image/webp' });
+    await storage.put(`${prefix}sub/b.webp`, Buffer.from('b'), { contentType: 'image/webp' });
+    await storage.put(`tenants/9/other-${Date.now()}.webp`, Buffer.from('c'), { contentType: 'image/webp' });
+    const listed: { key: string; lastModified: Date }[] = [];
+    for await (const o of storage.list(prefix)) listed.push(o);
+    expect(listed.map((o) => o.key).sort()).toEqual([`${prefix}a.webp`, `${prefix}sub/b.webp`]);
+    for (const o of listed) expect(Math.abs(o.lastModified.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(await storage.removeStaleTemporaries(new Date())).toBe(0);
+  });
+
   it('refuses keys that leave their folder', async () => {
     const storage = make();
     await expect(storage.put('../x.txt', Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow();

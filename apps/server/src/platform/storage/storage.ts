@@ -43,6 +43,13 @@ export interface Storage {
   delete(keys: string[]): Promise<void>;
   /** The address the browser loads the object from (same-origin path unless a public base URL is set). */
   url(key: string): string;
+  /** Every stored object whose key starts with `prefix` (finished writes only), in no promised order. */
+  list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }>;
+  /**
+   * Removes what writes interrupted by a crash left behind, older than `before` (the local
+   * driver's `.part` files; S3 writes are atomic, nothing to do). Answers how many were removed.
+   */
+  removeStaleTemporaries(before: Date): Promise<number>;
 }
 
 export interface StorageConfig {

@@ -1,13 +1,19 @@
-import { businessNumberSchema, changePasswordBodySchema, phoneSchema, usernameSchema } from '@app/contracts';
+import {
+  businessNumberSchema,
+  changePasswordBodySchema,
+  imageUrlSchema,
+  phoneSchema,
+  usernameSchema,
+} from '@app/contracts';
 import { z } from 'zod';
 import { accountMessages as m } from './messages';
 
 const optionalPhone = z.union([z.literal(''), phoneSchema]);
+// The server's rule (own media or http(s)), with the form's message.
 const imageUrl = z
   .string()
   .trim()
-  .max(2000)
-  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v) || v.startsWith('/'), m.profileImageInvalid);
+  .refine((v) => imageUrlSchema.safeParse(v).success, m.profileImageInvalid);
 
 export const profileFormSchema = z.object({
   username: usernameSchema,

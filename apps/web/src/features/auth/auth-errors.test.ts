@@ -51,6 +51,14 @@ describe('registration failures (spec 8)', () => {
     });
   });
 
+  it("shows the server's reason for a refused password on the password field", () => {
+    const detail = '너무 흔한 비밀번호입니다. 다른 비밀번호를 사용해주세요.';
+    expect(registrationFailure(apiError(400, { detail, code: 'weak_password' }))).toEqual({
+      field: 'password',
+      text: detail,
+    });
+  });
+
   it('falls back to the generic failure text', () => {
     expect(registrationFailure(apiError(500, { detail: 'boom' }))).toEqual({
       text: '회원가입에 실패했습니다. 다시 시도해주세요.',

@@ -41,9 +41,13 @@ export function loginFailure(err: unknown): LoginFailure {
   return { kind: 'message', text: m.login.failed };
 }
 
-export type RegistrationField = 'email' | 'username';
+export type RegistrationField = 'email' | 'username' | 'password';
 
-/** Spec 8, registration: the two conflict texts in Korean (with the field they belong to), else the fallback. */
+/**
+ * Spec 8, registration: the two conflict texts in Korean (with the field they belong to); a
+ * password the server refused (a common one: the list is checked on the server only) on the
+ * password field with the server's text; else the fallback.
+ */
 export function registrationFailure(err: unknown): { field?: RegistrationField; text: string } {
   const detail = errorDetail(err);
   if (detail === 'Email already registered' || errorCode(err) === 'email_taken') {
@@ -53,6 +57,7 @@ export function registrationFailure(err: unknown): { field?: RegistrationField; 
     return { field: 'username', text: m.register.usernameTaken };
   }
   if (errorCode(err) === 'email_not_verified' && detail) return { field: 'email', text: detail };
+  if (errorCode(err) === 'weak_password' && detail) return { field: 'password', text: detail };
   return { text: m.register.failed };
 }
 

@@ -43,6 +43,7 @@ export function kakaoAuthUrl() {
   return api.get<{ auth_url: string; state: string }>('/api/auth/kakao/auth-url');
 }
 
-export function kakaoCallback(code: string) {
-  return api.post<LoginAnswer>('/api/auth/kakao/callback', { code }, { allowUnauthorized: true });
+/** Same origin, so the browser sends the HttpOnly state cookie that auth-url set; the server compares both. */
+export function kakaoCallback(code: string, state: string) {
+  return api.post<LoginAnswer>('/api/auth/kakao/callback', { code, state }, { allowUnauthorized: true });
 }

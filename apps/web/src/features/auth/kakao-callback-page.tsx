@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { kakaoCallback } from './auth.api';
-import { afterLoginTarget, kakaoCallbackProblem } from './auth-errors';
+import { afterLoginTarget, errorCode, kakaoCallbackProblem } from './auth-errors';
 import { AuthCard } from './components/auth-card';
 import { kakaoStateMatches } from './kakao';
 import { authMessages } from './messages';
@@ -30,17 +30,24 @@ export default function KakaoCallbackPage() {
       setState({ kind: 'error', ...problem });
       return;
     }
-    if (!kakaoStateMatches(params.get('state'))) {
-      setState({ kind: 'error', text: m.failed, delayMs: 3000 });
+    // Login CSRF: only the login this tab started (same state) reaches the server.
+    const returnedState = params.get('state');
+    if (!kakaoStateMatches(returnedState) || !returnedState) {
+      setState({ kind: 'error', text: m.stateInvalid, delayMs: 3000 });
       return;
     }
-    kakaoCallback(params.get('code') ?? '').then(
+    kakaoCallback(params.get('code') ?? '', returnedState).then(
       (answer) => {
         signIn(answer.access_token, answer.user);
         setState({ kind: 'success' });
         navigate(afterLoginTarget(answer.user.user_type), { replace: true });
       },
-      () => setState({ kind: 'error', text: m.failed, delayMs: 3000 }),
+      (err) =>
+        setState({
+          kind: 'error',
+          text: errorCode(err) === 'social_state_invalid' ? m.stateInvalid : m.failed,
+          delayMs: 3000,
+        }),
     );
   }, [params, navigate, signIn]);
 

@@ -1,26 +1,30 @@
 import { kakaoAuthUrl } from './auth.api';
 
-const STATE_KEY = 'kakao_oauth_state';
+/** Session-storage key of the state of the login this tab started. */
+export const KAKAO_STATE_KEY = 'kakao_oauth_state';
 
-/** Asks the server for Kakao's authorize URL, keeps its `state` for the callback, and leaves for Kakao. */
+/**
+ * Asks the server for Kakao's authorize URL, keeps its `state` for the callback, and leaves for
+ * Kakao. The same answer set the state in an HttpOnly cookie, which the server checks on the
+ * callback. Without session storage the login does not start (it throws: "cannot start").
+ */
 export async function startKakaoLogin(): Promise<void> {
   const { auth_url, state } = await kakaoAuthUrl();
-  try {
-    sessionStorage.setItem(STATE_KEY, state);
-  } catch {
-    // Without session storage the state check is skipped; the server still checks the code.
-  }
+  sessionStorage.setItem(KAKAO_STATE_KEY, state);
   window.location.assign(auth_url);
 }
 
-/** True unless a state was kept and the callback brought back a different one. */
+/**
+ * Spends the kept state and says whether the callback brought back the same one. A missing state,
+ * on either side, is a refusal (login CSRF: a forged callback link must not sign this browser in).
+ */
 export function kakaoStateMatches(returned: string | null): boolean {
   let kept: string | null = null;
   try {
-    kept = sessionStorage.getItem(STATE_KEY);
-    sessionStorage.removeItem(STATE_KEY);
+    kept = sessionStorage.getItem(KAKAO_STATE_KEY);
+    sessionStorage.removeItem(KAKAO_STATE_KEY);
   } catch {
-    return true;
+    return false;
   }
-  return !kept || !returned || kept === returned;
+  return !!kept && !!returned && kept === returned;
 }

@@ -37,6 +37,7 @@ export const authMessages = {
     cancelled: '카카오 로그인이 취소되었습니다.',
     noCode: '인증 코드가 없습니다.',
     failed: '카카오 로그인 처리 중 오류가 발생했습니다.',
+    stateInvalid: '로그인 요청을 확인할 수 없습니다. 같은 브라우저에서 카카오 로그인을 처음부터 다시 시도해주세요.',
     processing: '카카오 로그인 처리 중입니다…',
     success: '로그인되었습니다. 잠시 후 이동합니다.',
     redirecting: (seconds: number) => `${seconds}초 후 로그인 화면으로 이동합니다.`,

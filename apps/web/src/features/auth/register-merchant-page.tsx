@@ -66,7 +66,10 @@ export default function RegisterMerchantPage() {
       const problem = registrationFailure(err);
       if (problem.field) {
         goTo(1);
-        setTimeout(() => form.setError(problem.field as 'email' | 'username', { message: problem.text }), 0);
+        setTimeout(
+          () => form.setError(problem.field as 'email' | 'username' | 'password', { message: problem.text }),
+          0,
+        );
       } else setFailure(problem.text);
     }
   });
