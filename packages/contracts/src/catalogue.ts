@@ -427,11 +427,22 @@ export const merchantListSchema = z
   .meta({ id: 'MerchantList' });
 export type MerchantList = z.infer<typeof merchantListSchema>;
 
+/**
+ * A coordinate in degrees, kept to 7 decimals (about 1 cm): finer digits mean nothing, and a
+ * subnormal number such as 4.4e-323 is out of PostgreSQL's float8 range (it would answer 500).
+ */
+const coordinate = (limit: number) =>
+  z.coerce
+    .number()
+    .min(-limit)
+    .max(limit)
+    .transform((v) => Math.round(v * 1e7) / 1e7);
+
 export const nearbyQuerySchema = z.object({
-  lat: z.coerce.number().min(-90).max(90),
-  lng: z.coerce.number().min(-180).max(180),
-  /** Kilometres, default 5, at most 50. */
-  radius: optionalNumber(z.number().gt(0).max(50)).default(5),
+  lat: coordinate(90),
+  lng: coordinate(180),
+  /** Kilometres, default 5, at least 10 m, at most 50 km. */
+  radius: optionalNumber(z.number().min(0.01).max(50)).default(5),
   size: optionalNumber(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(20),
 });
 

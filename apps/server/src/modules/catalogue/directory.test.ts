@@ -110,6 +110,10 @@ describe('merchants', () => {
     const wide = (await get('/api/merchants/nearby?lat=37.4917&lng=127.4875&radius=30')).json();
     expect(wide.merchants).toHaveLength(6);
     expect((await get('/api/merchants/nearby?lat=91&lng=0')).statusCode).toBe(400);
+    // A subnormal coordinate is outside PostgreSQL's float8 range: it must not reach the query as is.
+    const tiny = await get('/api/merchants/nearby?lat=4.4e-323&lng=-4&radius=1e-320');
+    expect(tiny.statusCode).toBe(400);
+    expect((await get('/api/merchants/nearby?lat=4.4e-323&lng=-4')).json()).toEqual({ merchants: [] });
     expect((await get('/api/merchants/nearby?lng=127')).statusCode).toBe(400);
   });
 });
