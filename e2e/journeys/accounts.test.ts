@@ -19,9 +19,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Console noise that is expected here: the offline postcode script and the 401/400 of wrong logins. */
+/**
+ * Console noise that is expected here: the offline postcode script and the 401/400 of wrong
+ * logins. A Content-Security-Policy refusal is never noise (the script must be allowed to load).
+ */
 function realProblems(problems: string[]): string[] {
-  return problems.filter((p) => !/daumcdn|ERR_INTERNET_DISCONNECTED|40[01] \(/.test(p));
+  return problems.filter(
+    (p) => /Content Security Policy/.test(p) || !/daumcdn|ERR_INTERNET_DISCONNECTED|40[01] \(/.test(p),
+  );
 }
 
 async function verifyEmailOnForm(page: Page, email: string) {

@@ -1,5 +1,8 @@
-/** The Daum/Kakao postcode widget (loaded from its own script, never bundled). */
-export const POSTCODE_SCRIPT = '//t1.daumcdn.net/mapjsapi/bundle/postcode/prod/postcode.v2.js';
+/**
+ * The Daum/Kakao postcode widget (loaded from its own script, never bundled). Always https: a
+ * protocol-relative address would load it over http on an http page, which the CSP refuses.
+ */
+export const POSTCODE_SCRIPT = 'https://t1.daumcdn.net/mapjsapi/bundle/postcode/prod/postcode.v2.js';
 /** Without internet the script never arrives: give up after this and offer manual entry. */
 export const POSTCODE_TIMEOUT_MS = 6000;
 
