@@ -60,6 +60,26 @@ describe('api client', () => {
     restore();
   });
 
+  it('a 401 to a call sent before the user signed out (or in anew) leaves the new state alone', async () => {
+    localStorage.setItem('token', 'old');
+    const handler = vi.fn();
+    const restore = setUnauthorizedHandler(handler);
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const inFlight = api.get('/api/tenant/list');
+    // The user signs out while the call is on its way, then another account signs in.
+    localStorage.removeItem('token');
+    localStorage.setItem('token', 'new');
+    answer(new Response(JSON.stringify({ detail: '로그인이 만료되었습니다.' }), { status: 401 }));
+    await expect(inFlight).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem('token')).toBe('new');
+    expect(handler).not.toHaveBeenCalled();
+    restore();
+  });
+
   it('a call that tolerates 401 (the login call) keeps the session', async () => {
     localStorage.setItem('token', 'abc');
     const handler = vi.fn();

@@ -100,7 +100,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(apiMessages.networkError, 0);
   }
 
-  if (response.status === 401 && !options.allowUnauthorized) {
+  // The 401 rule ends the session the call was made with. A call that was in flight when the user
+  // signed out (or in as someone else) answers 401 for a session that is already gone: leaving for
+  // /login then would override where the sign-out was going.
+  if (response.status === 401 && !options.allowUnauthorized && readItem(storageKeys.token) === token) {
     clearStoredSession();
     unauthorizedHandler();
   }
