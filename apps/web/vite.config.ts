@@ -16,7 +16,11 @@ export default defineConfig({
     host: true,
     // Same origin as the spec requires: the dev server forwards the API, keeping the Host header
     // so the server still resolves the tenant (farm.localhost:5173 -> farm.localhost).
-    proxy: { '/api': { target: api, changeOrigin: false } },
+    // The sandbox gateway's checkout page is the server's too.
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      '/sandbox-pay': { target: api, changeOrigin: false },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -23,7 +23,11 @@ import { productsRoutes } from './modules/catalogue/products.routes.js';
 import { contentPlugin } from './modules/content/content.plugin.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
+import { paymentsPlugin } from './modules/payments/payments.plugin.js';
+import { paymentWebhookRoutes } from './modules/payments/payments.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
+import { walletPlugin } from './modules/wallet/wallet.plugin.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { authenticateRequest } from './platform/auth.js';
 import { clientErrorHandler } from './platform/client-errors.js';
 import { countersPlugin } from './platform/counters.js';
@@ -31,6 +35,7 @@ import { databasePlugin } from './platform/database.js';
 import { notFoundBody, registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
 import { mailPlugin } from './platform/mail.js';
+import { sandboxCheckoutRoutes } from './platform/payments/sandbox.routes.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 import { createStorage, storagePlugin } from './platform/storage/storage.plugin.js';
 import { mediaFileRoutes } from './platform/storage/storage.routes.js';
@@ -117,6 +122,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     answerCacheMs: config.catalogue.answerCacheMs,
     viewPeriodMs: config.content.viewPeriodMs,
   });
+  await app.register(paymentsPlugin, { config });
+  await app.register(walletPlugin, config.wallet);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -147,11 +154,21 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(mainFeedRoutes);
       await api.register(directoryRoutes);
       await api.register(contentRoutes, { fileBytesMax: config.content.fileBytesMax });
+      await api.register(walletRoutes);
+      await api.register(paymentWebhookRoutes);
       // Never in production, whatever the config says (docs/decisions/007-dev-outbox.md).
       if (config.mail.outboxPage && config.env !== 'production' && app.mailer.outbox) await api.register(devRoutes);
     },
     { prefix: '/api' },
   );
+  // The sandbox gateway's checkout page lives on each tenant's domain, outside the API.
+  const sandbox = app.sandboxGateway;
+  if (sandbox) {
+    await app.register(async (pages) => {
+      pages.addHook('onRequest', resolveTenant);
+      await pages.register(sandboxCheckoutRoutes, { gateway: sandbox });
+    });
+  }
 
   await registerWebApp(app, config.webDistDir);
   return app;

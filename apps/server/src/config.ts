@@ -102,6 +102,16 @@ const envSchema = z.object({
     .max(1024 * 1024 * 1024)
     .default(50 * 1024 * 1024),
   POST_VIEW_PERIOD_MINUTES: z.coerce.number().int().min(1).default(60),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'portone']).default('sandbox'),
+  PORTONE_API_SECRET: z.string().min(1).optional(),
+  PORTONE_STORE_ID: z.string().min(1).optional(),
+  PORTONE_CHANNEL_KEY: z.string().min(1).optional(),
+  PORTONE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  PORTONE_API_BASE_URL: z.url().default('https://api.portone.io'),
+  PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
+  PAYMENT_EXPIRE_MINUTES: z.coerce.number().int().min(1).default(30),
+  SANDBOX_PENDING_SETTLE_MS: z.coerce.number().int().min(0).default(20_000),
+  WITHDRAW_SETTLE_MS: z.coerce.number().int().min(0).default(5_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -178,6 +188,24 @@ export interface AppConfig {
     /** One viewer's opens of a post within this period count as one view. */
     viewPeriodMs: number;
   };
+  /** Card payments (docs/decisions/015-payments.md). */
+  payments: {
+    gateway: 'sandbox' | 'portone';
+    /** Required when gateway is portone. */
+    portone?: { apiSecret: string; storeId: string; channelKey: string; webhookSecret: string; apiBaseUrl: string };
+    /** How often payments left pending are re-checked at the gateway; 0 turns the job off (tests call it). */
+    reconcileIntervalMs: number;
+    /** A payment still unpaid this long after it was prepared expires. */
+    expireAfterMs: number;
+    /** The sandbox's pending test card becomes paid this long after it was used. */
+    sandboxPendingSettleMs: number;
+  };
+  wallet: {
+    /** The sandbox bridge settles a withdrawal this long after it was requested. */
+    withdrawSettleMs: number;
+    /** How often due withdrawals are settled; 0 turns the job off (tests call it). */
+    withdrawJobIntervalMs: number;
+  };
 }
 
 /** Failed-password limits; each answers 429 `login_locked` until its window ends (decision 004). */
@@ -219,6 +247,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Said loudly rather than ignored, so that nobody believes the outbox page is on in production.
   if (e.NODE_ENV === 'production' && e.DEV_OUTBOX === true) {
     throw new Error('Invalid environment:\n  DEV_OUTBOX: DEV_OUTBOX=true is not allowed in production');
+  }
+  const portoneMissing = (
+    ['PORTONE_API_SECRET', 'PORTONE_STORE_ID', 'PORTONE_CHANNEL_KEY', 'PORTONE_WEBHOOK_SECRET'] as const
+  ).filter((k) => !e[k]);
+  if (e.PAYMENT_GATEWAY === 'portone' && portoneMissing.length) {
+    throw new Error(`Invalid environment:\n  ${portoneMissing.join(', ')}: PAYMENT_GATEWAY=portone needs them`);
   }
   return {
     env: e.NODE_ENV,
@@ -282,6 +316,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       fileBytesMax: e.POST_FILE_BYTES_MAX,
       viewPeriodMs: e.POST_VIEW_PERIOD_MINUTES * 60_000,
       seedPostsPerTenant: e.SEED_POSTS_PER_TENANT,
+    },
+    payments: {
+      gateway: e.PAYMENT_GATEWAY,
+      portone:
+        e.PAYMENT_GATEWAY === 'portone'
+          ? {
+              apiSecret: e.PORTONE_API_SECRET as string,
+              storeId: e.PORTONE_STORE_ID as string,
+              channelKey: e.PORTONE_CHANNEL_KEY as string,
+              webhookSecret: e.PORTONE_WEBHOOK_SECRET as string,
+              apiBaseUrl: e.PORTONE_API_BASE_URL,
+            }
+          : undefined,
+      reconcileIntervalMs: e.PAYMENT_RECONCILE_INTERVAL_MS,
+      expireAfterMs: e.PAYMENT_EXPIRE_MINUTES * 60_000,
+      sandboxPendingSettleMs: e.SANDBOX_PENDING_SETTLE_MS,
+    },
+    wallet: {
+      withdrawSettleMs: e.WITHDRAW_SETTLE_MS,
+      withdrawJobIntervalMs: 1_000,
     },
   };
 }

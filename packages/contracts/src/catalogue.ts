@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalNumber } from './common.js';
 import { requiredText } from './users.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -275,9 +276,6 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 export const PAGE_SIZE_MAX = 100;
 export const PAGE_MAX = 1000;
-
-const optionalNumber = (schema: z.ZodNumber) =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().pipe(schema).optional());
 
 /** page/size of every list: page from 1 (at most 1000), size 1 to 100. */
 export const pageQuerySchema = z.object({

@@ -55,3 +55,7 @@ export const imageUrlSchema = z
   .trim()
   .max(2000, '2000자 이하로 입력해주세요.')
   .refine((v) => v === '' || (OWN_MEDIA_PATH.test(v) && !v.split('/').includes('..')) || isHttpUrl(v), imageUrlMessage);
+
+/** A query-string number: empty means absent; otherwise coerced and checked by `schema`. */
+export const optionalNumber = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().pipe(schema).optional());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_MAX } from './catalogue.js';
+import { optionalNumber } from './common.js';
 import { requiredText } from './users.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -132,8 +133,6 @@ export type Post = z.infer<typeof postSchema>;
 
 export const postSortValues = ['latest', 'oldest', 'popular'] as const;
 
-const optionalNumber = (schema: z.ZodNumber) =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().pipe(schema).optional());
 const optionalBool = z
   .enum(['true', 'false', '1', '0'])
   .optional()

@@ -10,3 +10,4 @@ export * from './common.js';
 export * from './content.js';
 export * from './tenant.js';
 export * from './users.js';
+export * from './wallet.js';

@@ -75,6 +75,13 @@ export const tenantSettingsSchema = z
     company_info: companyInfoSchema.optional(),
     service_info: serviceInfoSchema.optional(),
     legal_info: legalInfoSchema.optional(),
+    /** Percent of a card payment credited as points (one decimal at most); 1 when unset. */
+    point_reward_rate: z
+      .number({ error: '적립률은 숫자로 입력해주세요.' })
+      .min(0, '적립률은 0 이상이어야 합니다.')
+      .max(100, '적립률은 100 이하여야 합니다.')
+      .refine((v) => Math.abs(Math.round(v * 10) - v * 10) < 1e-9, '적립률은 소수점 첫째 자리까지 입력할 수 있습니다.')
+      .optional(),
   })
   .meta({ id: 'TenantSettings' });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;

@@ -102,8 +102,16 @@ function describeValidation(error: FastifyError): string {
  */
 const RACE_SQLSTATES = new Set(['23503', '40P01', '40001']);
 export function isLostRace(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  return RACE_SQLSTATES.has(String(e?.code)) || RACE_SQLSTATES.has(String(e?.cause?.code));
+  const state = sqlState(error);
+  return state !== undefined && RACE_SQLSTATES.has(state);
+}
+
+/** The PostgreSQL SQLSTATE of a database error, on the error or one of its causes (drizzle wraps them). */
+export function sqlState(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
 
 /**
  * Sends an already presented answer as JSON text, skipping the per-request zod serialiser (the
@@ -25,4 +26,11 @@ export function sendJsonText(reply: object, text: string): FastifyReply {
 /** The first message of a failed validation, as the one Korean `detail` the client shows. */
 export function firstValidationMessage(error: Error & { validation?: { message?: string }[] }): string {
   return error.validation?.[0]?.message ?? error.message ?? '요청 값이 올바르지 않습니다.';
+}
+
+/** With `attachValidation`, routes check the session first and then answer bad input in one Korean sentence. */
+export function assertValid(request: FastifyRequest) {
+  if (request.validationError) {
+    throw AppError.badRequest(firstValidationMessage(request.validationError), 'validation_error');
+  }
 }

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type DemoCatalogueOptions, seedDemoCatalogue } from '../modules/catalogue/demo-catalogue.js';
 import { demoVideos, seedDemoContent } from '../modules/content/demo-content.js';
 import { countTenants } from '../modules/tenants/tenants.repository.js';
+import { findUserByEmail } from '../modules/users/users.repository.js';
+import { seedDemoWallets } from '../modules/wallet/demo-wallets.js';
 import type { Db } from '../platform/db/client.js';
 import { allFeatures, createTenant, createUser } from './factories.js';
 
@@ -135,7 +137,7 @@ export async function seedDemoIfEmpty(
       if (demoMerchant.merchant) {
         await seedDemoCatalogue(tx, tenant, demoMerchant.merchant.id, { ...catalogue, password: DEMO_PASSWORD });
       }
-      await createUser(tx, tenant.id, {
+      const demoCustomer = await createUser(tx, tenant.id, {
         email: 'customer@example.com',
         username: '김고객',
         password: DEMO_PASSWORD,
@@ -149,6 +151,20 @@ export async function seedDemoIfEmpty(
           extraPosts: catalogue.extraPosts,
         });
       }
+      const readers = [];
+      for (let i = 1; i <= 5; i++) {
+        const reader = await findUserByEmail(tx, tenant.id, `reader${i}@example.com`);
+        if (reader) readers.push({ id: reader.id, name: reader.username, email: reader.email });
+      }
+      await seedDemoWallets(tx, tenant, {
+        customer: { id: demoCustomer.user.id, name: demoCustomer.user.username, email: demoCustomer.user.email },
+        merchant: {
+          id: demoMerchant.user.id,
+          name: demoMerchant.merchant?.businessName ?? demoMerchant.user.username,
+          email: demoMerchant.user.email,
+        },
+        readers,
+      });
       if (index === 0) {
         await createUser(tx, tenant.id, {
           email: 'admin@example.com',

@@ -57,6 +57,9 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
     webDistDir: '/nonexistent',
     // Injected requests name a tenant's domain without a port: its links read http://{domain}/….
     publicAddress: { scheme: 'http', port: 80 },
+    // Background jobs stay off: tests run them by hand (payments.reconcile, wallet.settleDueWithdrawals).
+    payments: { ...baseConfig.payments, reconcileIntervalMs: 0 },
+    wallet: { ...baseConfig.wallet, withdrawJobIntervalMs: 0 },
     ...database,
     ...overrides,
   });

@@ -102,6 +102,9 @@ describe('the route table (spec 2.1)', () => {
         '/products/:id',
         '/payment/callback',
         '/payment/analytics',
+        // Spec part 3, section 2.
+        '/payment/test',
+        '/wallet',
       ].sort(),
     );
   });
@@ -124,6 +127,8 @@ describe('the route table (spec 2.1)', () => {
     expect(accessOf('/products/:id')).toEqual({ features: ['shopping', 'delivery'] });
     expect(accessOf('/payment/callback')).toEqual({ features: ['payment'] });
     expect(accessOf('/payment/analytics')).toEqual({ features: ['analytics'] });
+    expect(accessOf('/payment/test')).toEqual({ features: ['payment'], userType: 'both' });
+    expect(accessOf('/wallet')).toEqual({ features: ['wallet'] });
     for (const open of ['/main', '/policy', '/terms', '/login', '/register/customer', '/find-email']) {
       expect(accessOf(open)).toEqual({});
     }

@@ -7,6 +7,7 @@ const DeliveryTab = lazy(() => import('@/features/products/delivery-tab').then((
 const ShoppingTab = lazy(() => import('@/features/products/shopping-tab').then((m) => ({ default: m.ShoppingTab })));
 const ShortsTab = lazy(() => import('@/features/content/shorts-tab').then((m) => ({ default: m.ShortsTab })));
 const PostTab = lazy(() => import('@/features/content/post-tab').then((m) => ({ default: m.PostTab })));
+const WalletTab = lazy(() => import('@/features/wallet/wallet-screen').then((m) => ({ default: m.WalletScreen })));
 
 function TabFallback() {
   return (
@@ -31,6 +32,7 @@ export default function MainScreen() {
         shopping: inSuspense(<ShoppingTab />),
         video: inSuspense(<ShortsTab />),
         post: inSuspense(<PostTab />),
+        wallet: inSuspense(<WalletTab />),
       }}
     />
   );

@@ -31,6 +31,9 @@ const productFormPage = lazyPage(() => import('@/features/products/product-form-
 const postDetailPage = lazyPage(() => import('@/features/content/post-detail-page'));
 const channelPage = lazyPage(() => import('@/features/content/channel-page'));
 const postFormPage = lazyPage(() => import('@/features/content/post-form-page'));
+const walletPage = lazyPage(() => import('@/features/wallet/wallet-page'));
+const paymentTestPage = lazyPage(() => import('@/features/wallet/payment-test-page'));
+const paymentCallbackPage = lazyPage(() => import('./payment-callback-screen'));
 
 /** One row of the spec's route table (part 1, section 2.1). */
 export interface RouteEntry {
@@ -145,7 +148,16 @@ export const routeTable: RouteEntry[] = [
     path: paths.paymentCallback.path,
     access: { features: ['payment'] },
     layout: 'general',
-    screen: { placeholder: screenTitles.paymentCallback },
+    screen: paymentCallbackPage,
+  },
+  // Guests see the wallet's login prompt on the page itself (spec 2, wallet tab).
+  { path: paths.wallet.path, access: { features: ['wallet'] }, layout: 'general', screen: walletPage },
+  // A top-up started again; the page also needs the wallet feature and shows its notice without it.
+  {
+    path: paths.paymentTest.path,
+    access: { features: ['payment'], userType: 'both' },
+    layout: 'general',
+    screen: paymentTestPage,
   },
   {
     path: paths.paymentAnalytics.path,

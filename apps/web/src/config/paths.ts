@@ -27,7 +27,20 @@ export const paths = {
   productCreate: { path: '/products/create', getHref: () => '/products/create' },
   productEdit: { path: '/products/edit/:id', getHref: (id: string | number) => `/products/edit/${id}` },
   productDetail: { path: '/products/:id', getHref: (id: string | number) => `/products/${id}` },
-  paymentCallback: { path: '/payment/callback', getHref: () => '/payment/callback' },
+  paymentCallback: {
+    path: '/payment/callback',
+    /** With the query the payment window answers with (paymentId, code, message, type, txId). */
+    getHref: (query?: Record<string, string | undefined>) => {
+      const qs = new URLSearchParams();
+      for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') qs.set(k, v);
+      const s = qs.toString();
+      return s ? `/payment/callback?${s}` : '/payment/callback';
+    },
+  },
+  paymentTest: { path: '/payment/test', getHref: () => '/payment/test' },
+  wallet: { path: '/wallet', getHref: () => '/wallet' },
+  // Target after a purchase (spec part 3, 2); the buying issue builds the screen.
+  orders: { path: '/orders', getHref: () => '/orders' },
   paymentAnalytics: { path: '/payment/analytics', getHref: () => '/payment/analytics' },
   // Linked from the /main top bar (spec 2.5); the pages themselves are not specified, so the
   // catch-all route sends them home.

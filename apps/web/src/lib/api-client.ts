@@ -150,3 +150,17 @@ export const api = {
 export function isNotFound(err: unknown): boolean {
   return err instanceof ApiError && err.status === 404;
 }
+
+/** The `detail` of an API error answer `{ detail, code }`, when the server sent one. */
+export function apiErrorDetail(err: unknown): string | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  const detail = (err.data as { detail?: unknown } | undefined)?.detail;
+  return typeof detail === 'string' && detail.trim() ? detail : undefined;
+}
+
+/** The stable `code` of an API error answer (`insufficient_balance`, `payment_pending`, …). */
+export function apiErrorCode(err: unknown): string | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  const code = (err.data as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { merchants, users } from '../users/users.schema.js';
 import { banners, events, merchantPlaces, notices, products, searchKeywords } from './catalogue.schema.js';
-import { containsPattern } from './products.repository.js';
 
 // Merchants are the accounts module's rows; the directory reads them (and the owner's profile
 // image) by read-only joins on the composite keys, together with this module's places.

@@ -15,6 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { merchants } from '../users/users.schema.js';
 import {
   type NewProductMediaRow,
@@ -58,11 +59,6 @@ export interface ProductFilter {
   /** Lists for the public show only products on sale; the owner's own list shows every one. */
   includeUnavailable?: boolean;
   discountedOnly?: boolean;
-}
-
-/** `%text%` for LIKE with the pattern characters of the text escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The search expression; the same text as the trigram index of the migration, so it can use it. */

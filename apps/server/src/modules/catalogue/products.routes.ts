@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMerchant } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { firstValidationMessage, sendJson, sendJsonText } from '../../platform/json-reply.js';
+import { assertValid, sendJson, sendJsonText } from '../../platform/json-reply.js';
 import { readImageUpload } from '../../platform/media/upload.js';
 import { kindsOf } from './products.service.js';
 
@@ -34,13 +34,6 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 function requireCatalogue(request: FastifyRequest) {
   if (kindsOf(request.tenant).length === 0) {
     throw AppError.notFound('이 서비스에서 제공하지 않는 기능입니다.', 'feature_disabled');
-  }
-}
-
-/** With `attachValidation`, routes check the session first and then answer bad input in one Korean sentence. */
-function assertValid(request: FastifyRequest) {
-  if (request.validationError) {
-    throw AppError.badRequest(firstValidationMessage(request.validationError), 'validation_error');
   }
 }
 

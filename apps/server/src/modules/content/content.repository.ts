@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { merchants, users } from '../users/users.schema.js';
 import {
   type CommentRow,
@@ -30,11 +31,6 @@ export interface PostFilter {
 }
 
 export type PostSort = 'latest' | 'oldest' | 'popular';
-
-/** `%text%` for LIKE with the pattern characters escaped. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The same expression as the trigram index of the migration, so the planner can use it. */
 const searchText = sql`lower(${posts.title} || ' ' || ${posts.content})`;

@@ -23,20 +23,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireFeature, requireMerchant, requireUser } from '../../platform/auth.js';
-import { AppError } from '../../platform/errors.js';
-import { firstValidationMessage, sendJson, sendJsonText } from '../../platform/json-reply.js';
+import { assertValid, sendJson, sendJsonText } from '../../platform/json-reply.js';
 import { postMultipartLimits, readPostForm } from './post-upload.js';
 
 const idParams = idParamsSchema;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const uploadErrors = { ...errors, 413: errorSchema, 415: errorSchema };
-
-/** With `attachValidation`, routes check the session first, then answer bad input in one Korean sentence. */
-function assertValid(request: FastifyRequest) {
-  if (request.validationError) {
-    throw AppError.badRequest(firstValidationMessage(request.validationError), 'validation_error');
-  }
-}
 
 const content = (request: FastifyRequest) => requireFeature(request, 'content');
 

@@ -2,12 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { postListSchema } from '@app/contracts';
+import { postListSchema, walletTransactionListSchema } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTenants, seedDemoIfEmpty } from '../../seed/demo.js';
+import { DEMO_PASSWORD, demoTenants, seedDemoIfEmpty } from '../../seed/demo.js';
+import { accountsClient } from '../../test/accounts.js';
 import { buildTestApp } from '../../test/app.js';
+import { ledgerProblems } from '../wallet/ledger.js';
 import { ffmpegPath } from './post-media.js';
 
 let app: FastifyInstance;
@@ -87,5 +89,37 @@ describe('demo content seed', () => {
   it('seeds fast', () => {
     console.log(`demo seed with media: ${seedMs} ms`);
     expect(seedMs).toBeLessThan(30_000);
+  });
+});
+
+describe('demo wallets', () => {
+  it('gives the demo customer a lived-in wallet where the wallet is on, and a sound ledger everywhere', async () => {
+    const [farm, mall] = demoTenants;
+    const token = await accountsClient(app, farm.domain).token('customer@example.com', DEMO_PASSWORD);
+    const get = (url: string, host: string, bearer?: string) =>
+      app.inject({ method: 'GET', url, headers: { host, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) } });
+    const balance = (await get('/api/wallet/balance', farm.domain, token)).json();
+    expect(balance).toMatchObject({ available: 50_000 + 320 + 30_000 - 5_000 + 150, locked: 0 });
+    const history = walletTransactionListSchema.parse(
+      (await get('/api/wallet/transactions', farm.domain, token)).json(),
+    );
+    expect(history.transactions.map((t) => [t.tx_type, t.delta])).toEqual([
+      ['earn', 150],
+      ['adjustment', -5_000],
+      ['topup', 30_000],
+      ['earn', 320],
+      ['topup', 50_000],
+    ]);
+    expect(new Date(history.transactions[4]?.created_at as string).getTime()).toBeLessThan(
+      Date.now() - 20 * 86_400_000,
+    );
+    for (const t of demoTenants) {
+      const tenant = (await app.db.execute(sql`select id from tenants where domain = ${t.domain}`)).rows[0] as {
+        id: number;
+      };
+      expect(await ledgerProblems(app.db, tenant.id)).toEqual([]);
+    }
+    const mallToken = await accountsClient(app, mall.domain).token('customer@example.com', DEMO_PASSWORD);
+    expect((await get('/api/wallet/balance', mall.domain, mallToken)).statusCode).toBe(404);
   });
 });

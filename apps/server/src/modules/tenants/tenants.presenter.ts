@@ -13,6 +13,7 @@ export function presentTenant(row: TenantRow): Tenant {
     company_info,
     service_info,
     legal_info,
+    point_reward_rate,
   } = row.settings;
   return {
     id: row.id,
@@ -33,6 +34,7 @@ export function presentTenant(row: TenantRow): Tenant {
       company_info,
       service_info,
       legal_info,
+      point_reward_rate,
     }),
   };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { containsPattern, prefixPattern } from '../../platform/db/like.js';
 import {
   type MerchantRow,
   merchants,
@@ -146,4 +147,61 @@ export async function insertSocialAccount(db: DbOrTx, values: typeof socialAccou
 
 export async function deleteSocialAccounts(db: DbOrTx, tenantId: number, userId: number): Promise<void> {
   await db.delete(socialAccounts).where(and(eq(socialAccounts.tenantId, tenantId), eq(socialAccounts.userId, userId)));
+}
+
+export type UserSearchType = 'email' | 'business_number' | 'business_name';
+
+export interface UserSearchHit {
+  id: number;
+  email: string;
+  username: string;
+  userType: UserRow['userType'];
+  businessName: string | null;
+  searchType: UserSearchType;
+}
+
+/**
+ * Live accounts of a tenant found by e-mail prefix, business-number prefix (digits) or business
+ * name, for choosing a transfer recipient; the searcher is left out. Each hit names the first type
+ * it matched. At most `limit` rows.
+ */
+export async function searchUsers(
+  db: DbOrTx,
+  tenantId: number,
+  q: { text: string; type?: UserSearchType; exceptUserId: number; limit: number },
+): Promise<UserSearchHit[]> {
+  const digits = q.text.replace(/\D/g, '');
+  const byEmail = sql`${users.email} like ${prefixPattern(q.text)}`;
+  const byNumber = digits.length >= 2 ? sql`${merchants.businessNumber} like ${prefixPattern(digits)}` : sql`false`;
+  const byName = sql`lower(${merchants.businessName}) like ${containsPattern(q.text)}`;
+  const tests = { email: byEmail, business_number: byNumber, business_name: byName };
+  const wanted = q.type ? [q.type] : (Object.keys(tests) as UserSearchType[]);
+  const searchType = sql<UserSearchType>`case ${sql.join(
+    wanted.map((t) => sql`when ${tests[t]} then ${t}`),
+    sql` `,
+  )} end`;
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      userType: users.userType,
+      businessName: merchants.businessName,
+      searchType,
+    })
+    .from(users)
+    .leftJoin(merchants, and(eq(merchants.tenantId, users.tenantId), eq(merchants.userId, users.id)))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        isNull(users.deletedAt),
+        sql`${users.id} <> ${q.exceptUserId}`,
+        sql`(${sql.join(
+          wanted.map((t) => tests[t]),
+          sql` or `,
+        )})`,
+      ),
+    )
+    .orderBy(users.id)
+    .limit(q.limit);
 }

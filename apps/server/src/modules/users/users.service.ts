@@ -73,6 +73,7 @@ export function createUsersService(db: Db) {
     findAccount: (tenantId: number, userId: number, tx: DbOrTx = db) => repo.findAccount(tx, tenantId, userId),
     findByEmail: (tenantId: number, email: string, tx: DbOrTx = db) => repo.findUserByEmail(tx, tenantId, email),
     findByPhone: (tenantId: number, phone: string) => repo.findUserByPhone(db, tenantId, phone),
+    search: (tenantId: number, q: Parameters<typeof repo.searchUsers>[2]) => repo.searchUsers(db, tenantId, q),
     emailExists: (tenantId: number, email: string, tx: DbOrTx = db) => repo.emailExists(tx, tenantId, email),
     usernameExists: (tenantId: number, username: string, exceptUserId?: number, tx: DbOrTx = db) =>
       repo.usernameExists(tx, tenantId, username, exceptUserId),

@@ -2,8 +2,11 @@
 export * from '../../modules/auth/auth.schema.js';
 export * from '../../modules/catalogue/catalogue.schema.js';
 export * from '../../modules/content/content.schema.js';
+export * from '../../modules/payments/payments.schema.js';
 export * from '../../modules/tenants/tenants.schema.js';
 export * from '../../modules/users/users.schema.js';
+export * from '../../modules/wallet/wallet.schema.js';
+export * from '../payments/sandbox.schema.js';
 
 /**
  * Tables that are not owned by a tenant (Citus reference tables). Every other table must follow

@@ -66,6 +66,8 @@ export const adminMessages = {
     return_hours: '반품 접수 시간',
   },
   feeHint: '숫자만 입력해주세요. 잘못된 값은 0으로 저장됩니다.',
+  rewardRate: '포인트 적립률 (%)',
+  rewardRateHint: '카드 결제 금액 중 포인트로 적립할 비율입니다. 소수점 첫째 자리까지 입력할 수 있어요. (기본 1%)',
   themePresets: '테마 프리셋',
   themeCurrent: '현재 색상',
   primary: '기본 색상',

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   displayFee,
+  displayRewardRate,
   lightVariant,
   matchingPreset,
+  parseRewardRate,
   parseWholeWon,
   presetTheme,
   settingsPatch,
@@ -69,5 +71,27 @@ describe('settings on blur', () => {
     expect(textToSend({ key: 'display_name' }, ' ', 'x')).toBeUndefined();
     expect(textToSend({ key: 'contact_phone' }, '', '1588')).toBe('');
     expect(textToSend({ section: 'service_info', key: 'hero_title' }, '새 제목', undefined)).toBe('새 제목');
+  });
+});
+
+describe('point reward rate (tenant setting, percent with one decimal)', () => {
+  it('reads percents with at most one decimal, a trailing % allowed', () => {
+    expect(parseRewardRate('1')).toEqual({ value: 1 });
+    expect(parseRewardRate(' 2.5 % ')).toEqual({ value: 2.5 });
+    expect(parseRewardRate('0')).toEqual({ value: 0 });
+    expect(parseRewardRate('100')).toEqual({ value: 100 });
+  });
+
+  it("refuses other input with the contract's Korean text", () => {
+    expect(parseRewardRate('1.25')).toEqual({ error: '적립률은 소수점 첫째 자리까지 입력할 수 있습니다.' });
+    expect(parseRewardRate('101')).toEqual({ error: '적립률은 100 이하여야 합니다.' });
+    expect(parseRewardRate('abc')).toEqual({ error: '적립률은 숫자로 입력해주세요.' });
+    expect(parseRewardRate('')).toEqual({ error: '적립률은 숫자로 입력해주세요.' });
+    expect(parseRewardRate('-1')).toEqual({ error: '적립률은 0 이상이어야 합니다.' });
+  });
+
+  it('shows 1 when the tenant has not set it', () => {
+    expect(displayRewardRate({ settings: {} })).toBe(1);
+    expect(displayRewardRate({ settings: { point_reward_rate: 0 } })).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { Tenant, TenantSettings } from '@app/contracts';
+import { DEFAULT_POINT_REWARD_RATE, type Tenant, type TenantSettings, tenantSettingsSchema } from '@app/contracts';
 
 /** Display defaults of the legal fees (spec 5, 9). */
 export const DEFAULT_SHIPPING_FEE = 3000;
@@ -80,4 +80,22 @@ export function textToSend(path: SettingPath, typed: string, stored: unknown): s
     return undefined;
   }
   return value;
+}
+
+/** The reward rate a tenant shows: the stored percent, else the default 1. */
+export function displayRewardRate(tenant: Pick<Tenant, 'settings'>): number {
+  const stored = tenant.settings.point_reward_rate;
+  return typeof stored === 'number' && Number.isFinite(stored) ? stored : DEFAULT_POINT_REWARD_RATE;
+}
+
+/**
+ * The point reward rate typed by the administrator (a percent; a trailing % is allowed), checked by
+ * the contract's rule (0 to 100, one decimal at most) so the error is the server's own text.
+ */
+export function parseRewardRate(input: string): { value: number } | { error: string } {
+  const cleaned = input.trim().replace(/%$/, '').trim();
+  const n = /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+  const checked = tenantSettingsSchema.shape.point_reward_rate.safeParse(n);
+  if (!checked.success) return { error: checked.error.issues[0]?.message ?? '' };
+  return { value: checked.data ?? DEFAULT_POINT_REWARD_RATE };
 }

@@ -1,14 +1,16 @@
 import type { Tenant } from '@app/contracts';
 import { Check, Settings, X } from 'lucide-react';
 import { Dialog, Tabs } from 'radix-ui';
-import { type FocusEvent, useId } from 'react';
+import { type FocusEvent, useId, useState } from 'react';
 import { FeatureSwitches } from './feature-switches';
 import { adminMessages as m } from './messages';
 import {
   DEFAULT_FREE_SHIPPING_THRESHOLD,
   DEFAULT_SHIPPING_FEE,
   displayFee,
+  displayRewardRate,
   matchingPreset,
+  parseRewardRate,
   parseWholeWon,
   presetTheme,
   readSetting,
@@ -111,6 +113,49 @@ function FeeField({ tenant, name }: { tenant: Tenant; name: 'shipping_fee' | 'fr
   );
 }
 
+/** The wallet's point reward rate (percent, one decimal, default 1): saved on blur when valid and changed. */
+function RewardRateField({ tenant }: { tenant: Tenant }) {
+  const { saveSettings } = useTenantUpdates();
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const shown = displayRewardRate(tenant);
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {m.rewardRate}
+      </label>
+      <input
+        id={id}
+        className="input tabular"
+        inputMode="decimal"
+        defaultValue={String(shown)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        onBlur={async (e) => {
+          const input = e.currentTarget;
+          const parsed = parseRewardRate(input.value);
+          if ('error' in parsed) {
+            setError(parsed.error);
+            return;
+          }
+          setError(null);
+          input.value = String(parsed.value);
+          if (parsed.value === shown) return;
+          await saveSettings(tenant, { point_reward_rate: parsed.value });
+        }}
+      />
+      <p id={`${id}-hint`} className="field-hint">
+        {m.rewardRateHint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function ThemeTab({ tenant }: { tenant: Tenant }) {
   const { saveSettings } = useTenantUpdates();
   const active = matchingPreset(tenant);
@@ -197,6 +242,7 @@ export function TenantSettingsDialog({ tenant }: { tenant: Tenant }) {
               {basic.map((def) => (
                 <SettingText key={def.name} tenant={tenant} def={def} />
               ))}
+              <RewardRateField tenant={tenant} />
             </Tabs.Content>
             <Tabs.Content value="company" className="settings-panel form-stack">
               {company.map((def) => (

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../../config.js';
+import type { PaymentGateway } from '../../platform/payments/gateway.js';
+import { createPortOneGateway } from '../../platform/payments/portone-gateway.js';
+import { createSandboxGateway, type SandboxGateway } from '../../platform/payments/sandbox-gateway.js';
+import { createPaymentsService, type PaymentsService } from './payments.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsService;
+    /** The built-in gateway's checkout, when it is the configured gateway. */
+    sandboxGateway: SandboxGateway | null;
+  }
+}
+
+/** Repeats `job` every `intervalMs` (0: never) without overlapping itself; stopped when the app closes. */
+export function everyInterval(app: FastifyInstance, name: string, intervalMs: number, job: () => Promise<unknown>) {
+  if (intervalMs <= 0) return;
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = job()
+      .catch((err) => app.log.error({ err }, `${name} failed`))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
+/** The card payment gateway of the deployment and the payments service; the reconciliation job. */
+export const paymentsPlugin = fp(
+  async (app: FastifyInstance, opts: { config: AppConfig }) => {
+    const { payments: conf } = opts.config;
+    const sandbox =
+      conf.gateway === 'sandbox'
+        ? createSandboxGateway(app.db, { pendingSettleMs: conf.sandboxPendingSettleMs })
+        : null;
+    const gateway: PaymentGateway = sandbox ?? createPortOneGateway(conf.portone as NonNullable<typeof conf.portone>);
+    if (sandbox && opts.config.env === 'production') {
+      app.log.warn(
+        'payments use the sandbox gateway: its test cards credit points without charging anybody. Set PAYMENT_GATEWAY=portone before real customers use this deployment.',
+      );
+    }
+    const service = createPaymentsService({
+      db: app.db,
+      gateway,
+      publicAddress: opts.config.publicAddress,
+      log: app.log,
+      expireAfterMs: conf.expireAfterMs,
+    });
+    app.decorate('payments', service);
+    app.decorate('sandboxGateway', sandbox);
+    everyInterval(app, 'payment reconciliation', conf.reconcileIntervalMs, () => service.reconcile());
+  },
+  { name: 'payments', dependencies: ['database'] },
+);

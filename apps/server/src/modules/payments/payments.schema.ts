@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { tenantForeignKey, timestamps } from '../../platform/db/columns.js';
+import { users } from '../users/users.schema.js';
+
+export const paymentPurposes = ['topup', 'order'] as const;
+export const paymentStatusValues = ['pending', 'paid', 'failed', 'cancelled'] as const;
+
+/**
+ * A card payment the server prepared (docs/decisions/015-payments.md). `payment_id` is the id the
+ * gateway knows it by (PortOne's paymentId, the spec's merchant_uid); `amount` is the card part the
+ * server computed, the only amount a confirmation may match.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    id: serial('id').notNull(),
+    paymentId: text('payment_id').notNull(),
+    purpose: text('purpose', { enum: paymentPurposes }).notNull(),
+    userId: integer('user_id').notNull(),
+    /** Won charged to the card. */
+    amount: integer('amount').notNull(),
+    /** Points paid alongside the card (purchases). */
+    pointsUsed: integer('points_used').notNull().default(0),
+    currency: text('currency').notNull().default('KRW'),
+    status: text('status', { enum: paymentStatusValues }).notNull().default('pending'),
+    /** The gateway that handles it (`sandbox` or `portone`). */
+    gateway: text('gateway').notNull(),
+    /** The gateway's own transaction id, once paid. */
+    gatewayTxId: text('gateway_tx_id'),
+    orderName: text('order_name').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerTel: text('buyer_tel').notNull(),
+    failureReason: text('failure_reason'),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('payments_payment_id_key').on(t.tenantId, t.paymentId),
+    index('payments_user_idx').on(t.tenantId, t.userId, t.id),
+    index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled')`),
+    check('payments_amount_check', sql`${t.amount} >= 0 and ${t.pointsUsed} >= 0`),
+    tenantForeignKey('payments_user_fk', t.tenantId, t.userId, users),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;

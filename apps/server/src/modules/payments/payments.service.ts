@@ -1,0 +1,316 @@
+import { randomBytes } from 'node:crypto';
+import type { Buyer, Checkout } from '@app/contracts';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { GatewayUnavailable, type PaymentGateway } from '../../platform/payments/gateway.js';
+import { type PublicAddress, tenantOrigin } from '../../platform/public-address.js';
+import type { TenantRow } from '../tenants/tenants.schema.js';
+import { type PaymentRow, type paymentPurposes, payments } from './payments.schema.js';
+
+export type PaymentPurpose = (typeof paymentPurposes)[number];
+
+/**
+ * What happens to the rest of the product when a payment of a purpose settles (docs/decisions/015):
+ * the wallet credits a top-up, checkout marks its order paid. `paid` runs in the same database
+ * transaction that marks the payment paid; `failed` in the one that marks it failed or expired.
+ */
+export interface PaymentSettler {
+  paid(tx: DbOrTx, payment: PaymentRow): Promise<void>;
+  failed?(tx: DbOrTx, payment: PaymentRow): Promise<void>;
+}
+
+export const paymentErrors = {
+  notFound: () => AppError.notFound('결제 정보를 찾을 수 없습니다.', 'payment_not_found'),
+  verification: () => AppError.badRequest('결제 검증에 실패했습니다.', 'payment_verification_failed'),
+  failed: (message: string | null) =>
+    AppError.badRequest(
+      message ? `결제에 실패했습니다: ${message}` : '결제가 취소되었거나 실패했습니다.',
+      'payment_failed',
+    ),
+  pending: () => AppError.conflict('결제가 아직 완료되지 않았습니다. 잠시 후 다시 확인해주세요.', 'payment_pending'),
+  unavailable: () =>
+    new AppError(502, 'payment_gateway_unavailable', '결제사와 통신하지 못했습니다. 잠시 후 다시 시도해주세요.'),
+};
+
+export interface PreparePayment {
+  purpose: PaymentPurpose;
+  userId: number;
+  /** Won to charge to the card, as the server computed it. */
+  amount: number;
+  pointsUsed?: number;
+  orderName: string;
+  buyer: Buyer;
+  meta?: Record<string, unknown>;
+  /** The `type` of /payment/callback the buyer comes back to. */
+  callbackType: 'topup' | 'purchase';
+}
+
+export interface PaymentsOptions {
+  db: Db;
+  gateway: PaymentGateway;
+  publicAddress: PublicAddress;
+  log: FastifyBaseLogger;
+  /** A payment still unpaid this long after it was prepared is expired (and closed at the gateway). */
+  expireAfterMs: number;
+}
+
+/** Outcome of one verification, decided under the row lock and acted on after commit. */
+type Verdict =
+  | { kind: 'paid'; payment: PaymentRow; replayed: boolean }
+  | { kind: 'refused'; payment: PaymentRow; error: AppError; cancelAtGateway?: string; giveBackIfPaid?: boolean };
+
+/**
+ * Card payments: prepare (the server's amount, registered with the gateway) and confirm, the one
+ * code path of every credit: the browser's return, the provider's webhook and the reconciliation
+ * job all come here, and each looks the payment up at the gateway itself, under a row lock on the
+ * prepared record, so a replay (20 at once included) settles it once.
+ */
+export function createPaymentsService(opts: PaymentsOptions) {
+  const { db, gateway, log } = opts;
+  const settlers = new Map<PaymentPurpose, PaymentSettler>();
+
+  function newPaymentId(purpose: PaymentPurpose, tenantId: number) {
+    // Unique across tenants too: one PortOne store may serve several tenants.
+    return `${purpose}-${tenantId}-${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
+  }
+
+  async function settle(tx: DbOrTx, payment: PaymentRow, how: 'paid' | 'failed') {
+    const settler = settlers.get(payment.purpose);
+    if (!settler) throw new Error(`no settler for ${payment.purpose} payments`);
+    if (how === 'paid') await settler.paid(tx, payment);
+    else await settler.failed?.(tx, payment);
+  }
+
+  async function markFailed(tx: DbOrTx, payment: PaymentRow, reason: string) {
+    const [row] = await tx
+      .update(payments)
+      .set({ status: 'failed', failureReason: reason, updatedAt: sql`now()` })
+      .where(and(eq(payments.tenantId, payment.tenantId), eq(payments.id, payment.id)))
+      .returning();
+    await settle(tx, row ?? payment, 'failed');
+    return row ?? payment;
+  }
+
+  async function cancelQuietly(payment: PaymentRow, reason: string) {
+    try {
+      await gateway.cancel(payment.tenantId, payment.paymentId, { reason });
+    } catch (err) {
+      // Expected for a payment never paid (PortOne answers PAYMENT_NOT_PAID); otherwise the
+      // reconciliation of the provider's settlement report catches what this misses.
+      log.warn({ err, paymentId: payment.paymentId }, 'payment cancel at the gateway failed');
+    }
+  }
+
+  /**
+   * A payment the server already refused or expired that the gateway now reports paid (the buyer
+   * left the payment window open past the expiry) is given back: nothing will ever credit it.
+   */
+  async function giveBackLatePayment(payment: PaymentRow) {
+    let found: Awaited<ReturnType<PaymentGateway['getPayment']>>;
+    try {
+      found = await gateway.getPayment(payment.tenantId, payment.paymentId);
+    } catch (err) {
+      log.warn({ err, paymentId: payment.paymentId }, 'payment look-up failed');
+      return;
+    }
+    if (found?.status === 'PAID') await cancelQuietly(payment, '만료되었거나 거절된 결제');
+  }
+
+  /**
+   * Verifies and settles one payment. `userId` (a buyer's own call) must own it; `purpose` must
+   * match the call. Throws the AppError a client should see; answers the paid payment.
+   */
+  async function confirm(
+    tenantId: number,
+    paymentId: string,
+    who: { userId?: number; purpose?: PaymentPurpose; expireIfPending?: boolean } = {},
+  ): Promise<{ payment: PaymentRow; replayed: boolean }> {
+    const verdict = await db.transaction(async (tx): Promise<Verdict> => {
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.tenantId, tenantId), eq(payments.paymentId, paymentId)))
+        .for('update');
+      if (
+        !payment ||
+        (who.userId !== undefined && payment.userId !== who.userId) ||
+        (who.purpose && payment.purpose !== who.purpose)
+      ) {
+        throw paymentErrors.notFound();
+      }
+      if (payment.status === 'paid') return { kind: 'paid', payment, replayed: true };
+      if (payment.status !== 'pending') {
+        const error = paymentErrors.failed(payment.failureReason);
+        return { kind: 'refused', payment, error, giveBackIfPaid: payment.status === 'failed' };
+      }
+
+      let found: Awaited<ReturnType<PaymentGateway['getPayment']>>;
+      try {
+        found = await gateway.getPayment(tenantId, paymentId, tx);
+      } catch (err) {
+        if (err instanceof GatewayUnavailable) {
+          log.warn({ err, paymentId }, 'payment look-up failed');
+          throw paymentErrors.unavailable();
+        }
+        throw err;
+      }
+      if (found?.status === 'PAID') {
+        if (found.currency !== payment.currency || found.amount !== payment.amount || found.id !== paymentId) {
+          log.warn(
+            { paymentId, expected: payment.amount, paid: found.amount, currency: found.currency },
+            'payment refused: amount or currency differs from the prepared payment',
+          );
+          const failed = await markFailed(tx, payment, '결제 금액이 주문 금액과 일치하지 않습니다.');
+          return {
+            kind: 'refused',
+            payment: failed,
+            error: paymentErrors.verification(),
+            cancelAtGateway: '결제 금액 불일치',
+          };
+        }
+        const [paid] = await tx
+          .update(payments)
+          .set({ status: 'paid', gatewayTxId: found.transactionId, paidAt: sql`now()`, updatedAt: sql`now()` })
+          .where(and(eq(payments.tenantId, tenantId), eq(payments.id, payment.id)))
+          .returning();
+        if (!paid) throw new Error('payment row vanished under its lock');
+        await settle(tx, paid, 'paid');
+        return { kind: 'paid', payment: paid, replayed: false };
+      }
+      if (
+        found &&
+        (found.status === 'FAILED' || found.status === 'CANCELLED' || found.status === 'PARTIAL_CANCELLED')
+      ) {
+        const failed = await markFailed(tx, payment, found.failureMessage ?? '결제가 취소되었습니다.');
+        return { kind: 'refused', payment: failed, error: paymentErrors.failed(found.failureMessage) };
+      }
+      // Not paid yet (READY, pending at the issuer, or unknown to the gateway so far).
+      if (who.expireIfPending) {
+        const failed = await markFailed(tx, payment, '결제 시간이 만료되었습니다.');
+        return { kind: 'refused', payment: failed, error: paymentErrors.failed(null), cancelAtGateway: '결제 만료' };
+      }
+      return { kind: 'refused', payment, error: paymentErrors.pending() };
+    });
+    if (verdict.kind === 'paid') return { payment: verdict.payment, replayed: verdict.replayed };
+    if (verdict.cancelAtGateway) await cancelQuietly(verdict.payment, verdict.cancelAtGateway);
+    else if (verdict.giveBackIfPaid) await giveBackLatePayment(verdict.payment);
+    throw verdict.error;
+  }
+
+  return {
+    gateway,
+
+    /** Registers what settles payments of a purpose (each module once, at start). */
+    onSettle(purpose: PaymentPurpose, settler: PaymentSettler) {
+      settlers.set(purpose, settler);
+    },
+
+    /**
+     * Records a pending payment of the server's amount and registers it with the gateway. Runs in
+     * the caller's transaction when given one (checkout locks points in the same transaction).
+     */
+    async prepare(
+      tenant: TenantRow,
+      p: PreparePayment,
+      tx: DbOrTx = db,
+    ): Promise<{ payment: PaymentRow; checkout: Checkout }> {
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          tenantId: tenant.id,
+          paymentId: newPaymentId(p.purpose, tenant.id),
+          purpose: p.purpose,
+          userId: p.userId,
+          amount: p.amount,
+          pointsUsed: p.pointsUsed ?? 0,
+          gateway: gateway.kind,
+          orderName: p.orderName,
+          buyerName: p.buyer.buyer_name,
+          buyerEmail: p.buyer.buyer_email,
+          buyerTel: p.buyer.buyer_tel,
+          meta: p.meta ?? {},
+        })
+        .returning();
+      if (!payment) throw new Error('payment insert returned nothing');
+      try {
+        const checkout = await gateway.prepare(
+          {
+            tenantId: tenant.id,
+            paymentId: payment.paymentId,
+            orderName: p.orderName,
+            amount: p.amount,
+            currency: 'KRW',
+            buyer: { name: p.buyer.buyer_name, email: p.buyer.buyer_email, phone: p.buyer.buyer_tel },
+            redirectUrl: `${tenantOrigin(tenant, opts.publicAddress)}/payment/callback?type=${p.callbackType}`,
+          },
+          tx,
+        );
+        return { payment, checkout };
+      } catch (err) {
+        if (err instanceof GatewayUnavailable) {
+          log.warn({ err, paymentId: payment.paymentId }, 'payment pre-registration failed');
+          throw paymentErrors.unavailable();
+        }
+        throw err;
+      }
+    },
+
+    confirm,
+
+    /**
+     * The provider's webhook: the signature is checked over the raw body, then the payment is
+     * confirmed by looking it up, like any callback. Answers what to log; throws WebhookRejected.
+     */
+    async webhook(tenantId: number, rawBody: string, headers: Record<string, string | string[] | undefined>) {
+      const event = await gateway.verifyWebhook(rawBody, headers);
+      if (!event.paymentId) return { event, outcome: 'ignored' as const };
+      try {
+        await confirm(tenantId, event.paymentId);
+        return { event, outcome: 'paid' as const };
+      } catch (err) {
+        // A refusal (unknown payment, amount mismatch, still pending) is final for this event:
+        // answering an error would only make the provider send it again.
+        if (err instanceof AppError && err.status < 500) return { event, outcome: err.code };
+        throw err;
+      }
+    },
+
+    /**
+     * Re-checks payments left pending (the buyer closed the browser after paying, the issuer
+     * answered late): settles the paid ones and expires those older than `expireAfterMs`.
+     * Answers how many it settled or expired. Safe on several nodes at once (row locks).
+     */
+    async reconcile(now = new Date(), minAgeMs = 60_000): Promise<number> {
+      const due = await db
+        .select({ tenantId: payments.tenantId, paymentId: payments.paymentId, createdAt: payments.createdAt })
+        .from(payments)
+        .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - minAgeMs))))
+        .orderBy(payments.createdAt)
+        .limit(100);
+      let done = 0;
+      for (const p of due) {
+        const expireIfPending = now.getTime() - p.createdAt.getTime() >= opts.expireAfterMs;
+        try {
+          await confirm(p.tenantId, p.paymentId, { expireIfPending });
+          done++;
+        } catch (err) {
+          if (!(err instanceof AppError)) log.error({ err, paymentId: p.paymentId }, 'payment reconciliation failed');
+          else if (err.code !== 'payment_pending' && err.code !== 'payment_gateway_unavailable') done++;
+        }
+      }
+      return done;
+    },
+
+    async get(tenantId: number, paymentId: string) {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.tenantId, tenantId), eq(payments.paymentId, paymentId)));
+      return row ?? null;
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,179 @@
+import type { DbOrTx } from '../../platform/db/client.js';
+import { type Posted, post } from './ledger.js';
+
+/**
+ * The wallet's movements of points, each one balanced ledger transaction (docs/decisions/014).
+ * Every function runs inside the caller's database transaction and is idempotent on its key.
+ * Other modules (checkout, reviews rewards) move points only through these.
+ *
+ * | movement        | from                      | to                        | tx_type    |
+ * |-----------------|---------------------------|---------------------------|------------|
+ * | top-up          | topup_clearing            | wallet.available          | topup      |
+ * | transfer        | sender.available          | receiver.available        | adjustment |
+ * | lock            | wallet.available          | wallet.locked             | spend      |
+ * | capture         | wallet.locked             | purchase_clearing         | spend      |
+ * | release         | wallet.locked             | wallet.available          | refund     |
+ * | refund          | purchase_clearing         | wallet.available          | refund     |
+ * | earn            | rewards                   | wallet.available          | earn       |
+ * | withdraw (lock) | wallet.available          | wallet.locked             | withdraw   |
+ * | withdraw settle | wallet.locked             | withdrawal_bridge         | withdraw   |
+ * | withdraw fail   | wallet.locked             | wallet.available          | refund     |
+ *
+ * Locks and releases move points between a user's own buckets: the history leaves them out (net 0).
+ */
+
+export function creditTopup(
+  tx: DbOrTx,
+  tenantId: number,
+  p: { userId: number; amount: number; paymentId: string; at?: Date },
+) {
+  return post(tx, tenantId, {
+    at: p.at,
+    txType: 'topup',
+    referenceType: 'payment',
+    referenceId: p.paymentId,
+    idempotencyKey: `topup:${p.paymentId}`,
+    meta: { payment_id: p.paymentId },
+    movements: [
+      { account: { system: 'topup_clearing' }, amount: -p.amount },
+      { account: { userId: p.userId }, amount: p.amount },
+    ],
+  });
+}
+
+export interface TransferInput {
+  from: { id: number; name: string };
+  to: { id: number; name: string };
+  amount: number;
+  memo: string;
+  /** The client's Idempotency-Key (or one made for the request). */
+  key: string;
+  at?: Date;
+}
+
+export function transfer(tx: DbOrTx, tenantId: number, p: TransferInput): Promise<Posted> {
+  return post(tx, tenantId, {
+    at: p.at,
+    txType: 'adjustment',
+    referenceType: 'transfer',
+    idempotencyKey: `transfer:${p.from.id}:${p.key}`,
+    meta: {
+      transfer_from: p.from.id,
+      transfer_to: p.to.id,
+      transfer_from_name: p.from.name,
+      transfer_to_name: p.to.name,
+      ...(p.memo ? { memo: p.memo } : {}),
+    },
+    movements: [
+      { account: { userId: p.from.id }, amount: -p.amount },
+      { account: { userId: p.to.id }, amount: p.amount },
+    ],
+  });
+}
+
+/** What a hold of points (for an order or a withdrawal) is about: the key's prefix and the reference. */
+export interface HoldRef {
+  userId: number;
+  amount: number;
+  reference: { type: 'order' | 'withdrawal'; id: number | string };
+  meta?: Record<string, unknown>;
+}
+
+const holdKey = (step: string, h: HoldRef) => `${h.reference.type}:${h.reference.id}:${step}`;
+
+function moveOwn(
+  tx: DbOrTx,
+  tenantId: number,
+  h: HoldRef,
+  step: string,
+  txType: 'spend' | 'withdraw' | 'refund',
+  from: 'available' | 'locked',
+) {
+  const to = from === 'available' ? 'locked' : 'available';
+  return post(tx, tenantId, {
+    txType,
+    referenceType: h.reference.type,
+    referenceId: String(h.reference.id),
+    idempotencyKey: holdKey(step, h),
+    meta: h.meta,
+    movements: [
+      { account: { userId: h.userId }, bucket: from, amount: -h.amount },
+      { account: { userId: h.userId }, bucket: to, amount: h.amount },
+    ],
+  });
+}
+
+function moveOut(
+  tx: DbOrTx,
+  tenantId: number,
+  h: HoldRef,
+  step: string,
+  txType: 'spend' | 'withdraw',
+  to: 'purchase_clearing' | 'withdrawal_bridge',
+) {
+  return post(tx, tenantId, {
+    txType,
+    referenceType: h.reference.type,
+    referenceId: String(h.reference.id),
+    idempotencyKey: holdKey(step, h),
+    meta: h.meta,
+    movements: [
+      { account: { userId: h.userId }, bucket: 'locked', amount: -h.amount },
+      { account: { system: to }, amount: h.amount },
+    ],
+  });
+}
+
+/** Points set aside for an order being paid: available -> locked (400 insufficient_balance if short). */
+export const lockForOrder = (tx: DbOrTx, tenantId: number, h: HoldRef) =>
+  moveOwn(tx, tenantId, h, 'lock', 'spend', 'available');
+/** The order is paid: its locked points are spent. */
+export const captureOrderPoints = (tx: DbOrTx, tenantId: number, h: HoldRef) =>
+  moveOut(tx, tenantId, h, 'capture', 'spend', 'purchase_clearing');
+/** The order was not paid: its locked points go back to available. */
+export const releaseOrderPoints = (tx: DbOrTx, tenantId: number, h: HoldRef) =>
+  moveOwn(tx, tenantId, h, 'release', 'refund', 'locked');
+
+/** A paid order is refunded: the points it spent come back (`step` tells partial refunds apart). */
+export function refundOrderPoints(tx: DbOrTx, tenantId: number, h: HoldRef & { step?: string }) {
+  return post(tx, tenantId, {
+    txType: 'refund',
+    referenceType: 'order',
+    referenceId: String(h.reference.id),
+    idempotencyKey: holdKey(h.step ?? 'refund', h),
+    meta: h.meta,
+    movements: [
+      { account: { system: 'purchase_clearing' }, amount: -h.amount },
+      { account: { userId: h.userId }, amount: h.amount },
+    ],
+  });
+}
+
+/** Reward points for a paid order (the tenant's point_reward_rate). */
+export function earn(
+  tx: DbOrTx,
+  tenantId: number,
+  p: { userId: number; amount: number; key: string; meta?: Record<string, unknown>; at?: Date },
+) {
+  return post(tx, tenantId, {
+    at: p.at,
+    txType: 'earn',
+    referenceType: 'order',
+    idempotencyKey: `earn:${p.key}`,
+    meta: p.meta,
+    movements: [
+      { account: { system: 'rewards' }, amount: -p.amount },
+      { account: { userId: p.userId }, amount: p.amount },
+    ],
+  });
+}
+
+/** A withdrawal request: its points are locked until the bridge settles or fails it. */
+export const lockForWithdrawal = (tx: DbOrTx, tenantId: number, h: HoldRef) =>
+  moveOwn(tx, tenantId, h, 'lock', 'withdraw', 'available');
+/** The bridge sent the points out: they leave the wallet. */
+export const settleWithdrawal = (tx: DbOrTx, tenantId: number, h: HoldRef) =>
+  moveOut(tx, tenantId, h, 'settle', 'withdraw', 'withdrawal_bridge');
+/** The bridge could not send them: they go back to available. */
+export const failWithdrawal = (tx: DbOrTx, tenantId: number, h: HoldRef) =>
+  moveOwn(tx, tenantId, h, 'fail', 'refund', 'locked');

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import {
+  type GatewayCheckout,
+  type GatewayPayment,
+  type GatewayPrepare,
+  type PaymentGateway,
+  WebhookRejected,
+} from './gateway.js';
+import { type SandboxPaymentRow, sandboxPayments } from './sandbox.schema.js';
+
+/**
+ * Test cards of the sandbox checkout page (shown on it): one approves, one is declined by the
+ * "issuer" with a message, one stays pending until `pendingSettleMs` later (a late issuer answer,
+ * settled by the reconciliation job or the next look-up).
+ */
+export const SANDBOX_CARDS = {
+  approve: '4242 4242 4242 4242',
+  decline: '4000 0000 0000 0002',
+  pending: '4000 0000 0000 0077',
+} as const;
+
+export const SANDBOX_DECLINE_MESSAGE = '카드 한도가 초과되었습니다. (테스트 카드)';
+export const SANDBOX_USER_CANCEL_MESSAGE = '사용자가 결제를 취소했습니다.';
+
+const digits = (v: string) => v.replace(/\D/g, '');
+const CARD_BY_DIGITS = new Map(Object.entries(SANDBOX_CARDS).map(([kind, number]) => [digits(number), kind]));
+
+export type SandboxDecision =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'form'; payment: SandboxPaymentRow; error?: string }
+  | { kind: 'missing' };
+
+export interface SandboxGateway extends PaymentGateway {
+  readonly kind: 'sandbox';
+  /** The payment shown on the checkout page, or null. */
+  find(tenantId: number, paymentId: string): Promise<SandboxPaymentRow | null>;
+  /** The tester's answer on the checkout page: a card number, or cancel. */
+  submit(tenantId: number, paymentId: string, answer: { card?: string; cancel?: boolean }): Promise<SandboxDecision>;
+}
+
+/**
+ * The built-in gateway (the default for `npm start` and tests): its own checkout page at
+ * `/sandbox-pay/{paymentId}` and its own book (`sandbox_payments`), answering the same look-up as
+ * the PortOne adapter, so the server verifies a payment the same way whatever the gateway. It
+ * sends no webhooks: the browser's return and the reconciliation job confirm its payments.
+ */
+export function createSandboxGateway(db: DbOrTx, opts: { pendingSettleMs: number }): SandboxGateway {
+  const where = (tenantId: number, paymentId: string) =>
+    and(eq(sandboxPayments.tenantId, tenantId), eq(sandboxPayments.paymentId, paymentId));
+
+  async function find(tenantId: number, paymentId: string, q: DbOrTx = db) {
+    // A pending card settles once its time has come, whoever looks first.
+    await q
+      .update(sandboxPayments)
+      .set({ status: 'PAID', paidAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(where(tenantId, paymentId), eq(sandboxPayments.status, 'PAY_PENDING'), sql`settle_at <= now()`));
+    const [row] = await q.select().from(sandboxPayments).where(where(tenantId, paymentId));
+    return row ?? null;
+  }
+
+  /** The provider's redirect back to the shop: paymentId, and code + message when it failed. */
+  function redirect(row: SandboxPaymentRow, failure?: { code: string; message: string }) {
+    const url = new URL(row.redirectUrl);
+    url.searchParams.set('paymentId', row.paymentId);
+    if (failure) {
+      url.searchParams.set('code', failure.code);
+      url.searchParams.set('message', failure.message);
+    } else if (row.transactionId) {
+      url.searchParams.set('txId', row.transactionId);
+    }
+    return { kind: 'redirect' as const, url: url.toString() };
+  }
+
+  return {
+    kind: 'sandbox',
+    find,
+
+    async prepare(p: GatewayPrepare, tx: DbOrTx = db): Promise<GatewayCheckout> {
+      await tx
+        .insert(sandboxPayments)
+        .values({
+          tenantId: p.tenantId,
+          paymentId: p.paymentId,
+          orderName: p.orderName,
+          totalAmount: p.amount,
+          currency: p.currency,
+          redirectUrl: p.redirectUrl,
+        })
+        .onConflictDoNothing();
+      return { gateway: 'sandbox', url: `/sandbox-pay/${encodeURIComponent(p.paymentId)}` };
+    },
+
+    async getPayment(tenantId, paymentId, tx): Promise<GatewayPayment | null> {
+      const row = await find(tenantId, paymentId, tx);
+      if (!row) return null;
+      return {
+        id: row.paymentId,
+        status: row.status,
+        amount: row.totalAmount,
+        cancelledAmount: row.cancelledAmount,
+        currency: row.currency,
+        transactionId: row.transactionId,
+        failureMessage: row.failureMessage,
+      };
+    },
+
+    async cancel(tenantId, paymentId, { amount }) {
+      const row = await find(tenantId, paymentId);
+      if (!row) return;
+      const paid = row.status === 'PAID' || row.status === 'PARTIAL_CANCELLED';
+      // A payment never paid (ready, pending, failed) is simply closed.
+      const cancelledAmount = paid
+        ? Math.min(row.totalAmount, row.cancelledAmount + (amount ?? row.totalAmount - row.cancelledAmount))
+        : row.cancelledAmount;
+      const status = paid && cancelledAmount < row.totalAmount ? 'PARTIAL_CANCELLED' : 'CANCELLED';
+      await db
+        .update(sandboxPayments)
+        .set({ status, cancelledAmount, updatedAt: sql`now()` })
+        .where(where(tenantId, paymentId));
+    },
+
+    async verifyWebhook() {
+      throw new WebhookRejected('the sandbox gateway sends no webhooks');
+    },
+
+    async submit(tenantId, paymentId, answer): Promise<SandboxDecision> {
+      const row = await find(tenantId, paymentId);
+      if (!row) return { kind: 'missing' };
+      // Answered before (a second tab, the back button): send the buyer back with the same result.
+      if (row.status !== 'READY') {
+        return row.status === 'FAILED' || row.status === 'CANCELLED'
+          ? redirect(row, { code: 'FAILURE_TYPE_PG', message: row.failureMessage ?? SANDBOX_USER_CANCEL_MESSAGE })
+          : redirect(row);
+      }
+      if (answer.cancel) {
+        await db
+          .update(sandboxPayments)
+          .set({ status: 'FAILED', failureMessage: SANDBOX_USER_CANCEL_MESSAGE, updatedAt: sql`now()` })
+          .where(and(where(tenantId, paymentId), eq(sandboxPayments.status, 'READY')));
+        return redirect(
+          { ...row, status: 'FAILED' },
+          { code: 'FAILURE_TYPE_PG', message: SANDBOX_USER_CANCEL_MESSAGE },
+        );
+      }
+      const card = CARD_BY_DIGITS.get(digits(answer.card ?? ''));
+      if (!card) return { kind: 'form', payment: row, error: '아래 테스트 카드 번호 중 하나를 입력해주세요.' };
+      const transactionId = `sandbox_${randomBytes(9).toString('hex')}`;
+      const change =
+        card === 'approve'
+          ? { status: 'PAID' as const, transactionId, paidAt: sql`now()` }
+          : card === 'pending'
+            ? { status: 'PAY_PENDING' as const, transactionId, settleAt: new Date(Date.now() + opts.pendingSettleMs) }
+            : { status: 'FAILED' as const, failureMessage: SANDBOX_DECLINE_MESSAGE };
+      const [updated] = await db
+        .update(sandboxPayments)
+        .set({ ...change, updatedAt: sql`now()` })
+        .where(and(where(tenantId, paymentId), eq(sandboxPayments.status, 'READY')))
+        .returning();
+      // Lost a race with another tab: answer what that one decided.
+      const settled = updated ?? (await find(tenantId, paymentId));
+      if (!settled) return { kind: 'missing' };
+      return settled.status === 'FAILED'
+        ? redirect(settled, { code: 'FAILURE_TYPE_PG', message: settled.failureMessage ?? SANDBOX_DECLINE_MESSAGE })
+        : redirect(settled);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import PaymentCallbackPage, { type PaymentConfirmer } from './payment-callback-page';
+
+function open(search: string, confirmers: { topup?: PaymentConfirmer }) {
+  const router = createMemoryRouter(
+    [{ path: '/payment/callback', element: <PaymentCallbackPage confirmers={confirmers} /> }],
+    { initialEntries: [`/payment/callback${search}`] },
+  );
+  return render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
+
+const receipt = { amount: 30000, rows: [{ label: '충전 포인트', value: '30,000P' }] };
+
+afterEach(cleanup);
+
+describe('payment callback screen', () => {
+  it('confirms a top-up once under strict mode and links to the wallet and home', async () => {
+    const topup = vi.fn(async () => receipt);
+    open('?paymentId=topup_1&type=topup', { topup });
+    expect(await screen.findByRole('heading', { name: '충전이 완료되었습니다' })).toBeTruthy();
+    expect(topup).toHaveBeenCalledTimes(1);
+    expect(topup).toHaveBeenCalledWith('topup_1');
+    expect(screen.getByText('30,000P')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '지갑으로 가기' }).getAttribute('href')).toBe('/wallet');
+    expect(screen.getByRole('link', { name: '홈으로' }).getAttribute('href')).toBe('/');
+  });
+
+  it('does not confirm a cancelled payment and offers the retry page', async () => {
+    const topup = vi.fn(async () => receipt);
+    open('?paymentId=topup_1&type=topup&code=USER_CANCEL', { topup });
+    expect((await screen.findByRole('alert')).textContent).toBe('결제가 취소되었거나 실패했습니다.');
+    expect(topup).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: '다시 결제하기' }).getAttribute('href')).toBe('/payment/test');
+  });
+
+  it('waits on a pending card and checks again on request', async () => {
+    const topup = vi
+      .fn<PaymentConfirmer>()
+      .mockRejectedValueOnce(new ApiError('대기', 409, { detail: '대기', code: 'payment_pending' }))
+      .mockResolvedValueOnce(receipt);
+    open('?paymentId=topup_2&type=topup', { topup });
+    fireEvent.click(await screen.findByRole('button', { name: '다시 확인' }));
+    expect(await screen.findByRole('heading', { name: '충전이 완료되었습니다' })).toBeTruthy();
+    expect(topup).toHaveBeenCalledTimes(2);
+  });
+
+  it('says a purchase cannot be confirmed yet when no confirmer is plugged in', async () => {
+    open('?paymentId=pay_1&type=purchase', {});
+    expect((await screen.findByRole('alert')).textContent).toContain('아직 지원하지 않습니다');
+  });
+});

@@ -1,0 +1,135 @@
+import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import type { PaymentKind } from '@/lib/checkout';
+import { paymentText as m } from './messages';
+import { type CallbackState, type PaymentReceipt, readCallbackQuery, stateFromConfirmError } from './payment-callback';
+import './payments.css';
+
+/** Confirms a payment of one kind with the server and says what happened. */
+export type PaymentConfirmer = (paymentId: string) => Promise<PaymentReceipt>;
+
+export interface PaymentCallbackPageProps {
+  /** One per payment kind; the app plugs in each feature's (top-up now, purchase with the buying issue). */
+  confirmers: Partial<Record<PaymentKind, PaymentConfirmer>>;
+}
+
+/** /payment/callback (spec 2): processing, success or failed, for the sandbox redirect and PortOne alike. */
+export default function PaymentCallbackPage({ confirmers }: PaymentCallbackPageProps) {
+  const [params] = useSearchParams();
+  const query = params.toString();
+  const start = useMemo(() => readCallbackQuery(new URLSearchParams(query)), [query]);
+  const [state, setState] = useState<CallbackState>({ kind: 'processing' });
+  // A payment is confirmed once per query: strict mode's second effect run must not post it again.
+  const confirmedQuery = useRef<string | null>(null);
+
+  const confirm = useCallback(() => {
+    if (start.kind !== 'confirm') return;
+    const confirmer = confirmers[start.type];
+    if (!confirmer) {
+      setState({ kind: 'failed', text: m.purchaseUnavailable });
+      return;
+    }
+    confirmer(start.paymentId).then(
+      (receipt) => setState({ kind: 'success', receipt }),
+      (err: unknown) => setState(stateFromConfirmError(err)),
+    );
+  }, [start, confirmers]);
+
+  useEffect(() => {
+    if (confirmedQuery.current === query) return;
+    confirmedQuery.current = query;
+    if (start.kind === 'failed') setState({ kind: 'failed', text: start.text });
+    else {
+      setState({ kind: 'processing' });
+      confirm();
+    }
+  }, [query, start, confirm]);
+
+  const type = start.type;
+  return (
+    <main id="main" className="container page">
+      <section className="pay-result card" aria-live="polite">
+        <h1 className="visually-hidden">{m.title}</h1>
+        {state.kind === 'processing' ? (
+          <>
+            <div className="spinner" aria-hidden="true" />
+            <h2>{m.processingTitle}</h2>
+            <p>{m.processingText}</p>
+          </>
+        ) : null}
+        {state.kind === 'pending' ? (
+          <>
+            <Clock size={48} aria-hidden="true" className="pay-result-icon" />
+            <h2>{m.pendingTitle}</h2>
+            <p>{m.pendingText}</p>
+            <div className="pay-result-actions">
+              <button
+                type="button"
+                className="btn btn-primary btn-lg"
+                disabled={state.checking}
+                onClick={() => {
+                  setState({ kind: 'pending', checking: true });
+                  confirm();
+                }}
+              >
+                {state.checking ? m.checking : m.checkAgain}
+              </button>
+              <Link to={paths.home.getHref()} className="btn btn-ghost btn-lg">
+                {m.home}
+              </Link>
+            </div>
+          </>
+        ) : null}
+        {state.kind === 'success' && type ? (
+          <>
+            <CheckCircle2 size={48} aria-hidden="true" className="pay-result-icon pay-result-success" />
+            <h2>{m.successTitle[type]}</h2>
+            <p>{m.successText[type]}</p>
+            <dl className="pay-receipt">
+              {state.receipt.rows.map((row) => (
+                <div key={row.label}>
+                  <dt>{row.label}</dt>
+                  <dd className="tabular">{row.value}</dd>
+                </div>
+              ))}
+              {start.kind === 'confirm' ? (
+                <div>
+                  <dt>{m.paymentId}</dt>
+                  <dd className="pay-receipt-id">{start.paymentId}</dd>
+                </div>
+              ) : null}
+            </dl>
+            <div className="pay-result-actions">
+              <Link
+                to={type === 'topup' ? paths.wallet.getHref() : paths.orders.getHref()}
+                className="btn btn-primary btn-lg"
+              >
+                {type === 'topup' ? m.toWallet : m.toOrders}
+              </Link>
+              <Link to={paths.home.getHref()} className="btn btn-ghost btn-lg">
+                {m.home}
+              </Link>
+            </div>
+          </>
+        ) : null}
+        {state.kind === 'failed' ? (
+          <>
+            <XCircle size={48} aria-hidden="true" className="pay-result-icon pay-result-failed" />
+            <h2>{m.failedTitle}</h2>
+            <p role="alert">{state.text}</p>
+            <div className="pay-result-actions">
+              <Link to={paths.paymentTest.getHref()} className="btn btn-primary btn-lg">
+                {m.retry}
+              </Link>
+              <Link to={paths.home.getHref()} className="btn btn-ghost btn-lg">
+                {m.home}
+              </Link>
+            </div>
+          </>
+        ) : null}
+      </section>
+    </main>
+  );
+}

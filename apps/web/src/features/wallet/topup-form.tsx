@@ -1,0 +1,133 @@
+import { chargePrepareSchema, TOPUP_DEFAULT, TOPUP_QUICK_AMOUNTS } from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { FormMessage, TextField } from '@/components/form/text-field';
+import { apiErrorDetail } from '@/lib/api-client';
+import { openCheckout } from '@/lib/checkout';
+import { useSession } from '@/lib/session';
+import { AmountField } from './amount-field';
+import { walletText as m, topupText as t } from './messages';
+import { prepareCharge } from './wallet.api';
+import { WalletDialog } from './wallet-dialog';
+
+const quick = TOPUP_QUICK_AMOUNTS.map((value) => ({ label: t.quick(value), value }));
+
+/**
+ * The card top-up (spec 2, top-up modal): amount with quick chips, buyer details prefilled from the
+ * signed-in user, then the gateway's payment window. The callback screen confirms the payment.
+ */
+export function TopupForm({ available }: { available?: number }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(chargePrepareSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      amount: TOPUP_DEFAULT,
+      buyer_name: user?.username ?? '',
+      buyer_tel: user?.phone ?? '',
+      buyer_email: user?.email ?? '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const amount = useWatch({ control: form.control, name: 'amount' });
+  const validAmount = typeof amount === 'number' && amount > 0 ? amount : undefined;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const prepared = await prepareCharge(values);
+      const outcome = await openCheckout(prepared.checkout, 'topup');
+      if (outcome.kind === 'returned') navigate(outcome.href);
+      else setLeaving(true);
+    } catch (err) {
+      setFailure(apiErrorDetail(err) ?? t.failed);
+    }
+  });
+
+  const busy = isSubmitting || leaving;
+  return (
+    <form className="form-stack" noValidate onSubmit={onSubmit}>
+      <Controller
+        control={form.control}
+        name="amount"
+        render={({ field, fieldState }) => (
+          <AmountField
+            label={t.amount}
+            unit="원"
+            quick={quick}
+            value={field.value}
+            onChange={(v) => field.onChange(v)}
+            onBlur={field.onBlur}
+            name={field.name}
+            ref={field.ref}
+            error={fieldState.error?.message}
+            hint={t.amountHint}
+          />
+        )}
+      />
+      <fieldset className="wallet-fieldset">
+        <legend className="field-label">{t.buyer}</legend>
+        <TextField
+          label={t.buyerName}
+          autoComplete="name"
+          error={errors.buyer_name?.message}
+          {...form.register('buyer_name')}
+        />
+        <TextField
+          label={t.buyerTel}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={t.buyerTelPlaceholder}
+          error={errors.buyer_tel?.message}
+          {...form.register('buyer_tel')}
+        />
+        <TextField
+          label={t.buyerEmail}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.buyer_email?.message}
+          {...form.register('buyer_email')}
+        />
+      </fieldset>
+      <dl className="wallet-summary">
+        <div>
+          <dt>{t.total}</dt>
+          <dd className="wallet-summary-strong">{validAmount ? t.quick(validAmount) : '-'}</dd>
+        </div>
+        {available !== undefined && validAmount ? (
+          <div>
+            <dt>{m.balanceAfter}</dt>
+            <dd>{m.points(available + validAmount)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+      <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
+        {busy ? t.opening : validAmount ? t.pay(validAmount) : t.payEmpty}
+      </button>
+    </form>
+  );
+}
+
+export function TopupDialog({
+  open,
+  onOpenChange,
+  available,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  available?: number;
+}) {
+  return (
+    <WalletDialog open={open} onOpenChange={onOpenChange} title={t.title} description={t.lead}>
+      <TopupForm available={available} />
+    </WalletDialog>
+  );
+}
