@@ -6,73 +6,22 @@
  *   npm run bench:catalogue   (BENCH_DURATION=5 BENCH_CONNECTIONS=20 BENCH_PRODUCTS=10000;
  *                              DATABASE_URL=... to run on PostgreSQL instead of PGlite)
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { bare, buildServer, connections, durationOr, measure, startServer } from './support.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const duration = Number(process.env.BENCH_DURATION ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const duration = durationOr(5);
 const productsPerTenant = process.env.BENCH_PRODUCTS ?? '10000';
 
-function start(command: string, args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes(readyText)) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`${command} exited with ${code}: ${out.slice(-2000)}`)));
-  });
-}
-
-async function measure(url: string, headers: Record<string, string> = {}) {
-  await autocannon({ url, headers, connections, duration: 2 }); // warm-up
-  const result = await autocannon({ url, headers, connections, duration });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
-}
-
-/** The same body from a bare Fastify route (a process of its own, like the app). */
-async function bare(body: string, port: number) {
-  const child = await start('node', ['bench/bare-server.mjs'], { PORT: String(port), BENCH_BODY: body }, 'ready');
-  try {
-    return await measure(`http://127.0.0.1:${port}/bare`);
-  } finally {
-    child.kill('SIGTERM');
-  }
-}
-
-execSync('npm run build --workspace apps/server', { cwd: root, stdio: 'ignore' });
+buildServer();
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-catalogue-'));
 const children: ChildProcess[] = [];
 const host = { host: 'farm.localhost' };
 try {
   const started = Date.now();
-  children.push(
-    await start(
-      'node',
-      ['apps/server/dist/main.js'],
-      {
-        PORT: '3911',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: '/nonexistent',
-        SEED_PRODUCTS_PER_TENANT: productsPerTenant,
-      },
-      'Demo tenants',
-    ),
-  );
+  children.push(await startServer(3911, dataDir, { SEED_PRODUCTS_PER_TENANT: productsPerTenant }));
   console.log(
     `server up with ${productsPerTenant} extra products per tenant in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -91,7 +40,7 @@ try {
   for (const [title, url] of routes) {
     const sample = await (await fetch(url, { headers: host })).text();
     const base = await bare(sample, port++);
-    const full = await measure(url, host);
+    const full = await measure(url, { headers: host });
     rows.push(
       `${title.padEnd(28)} ${Math.round(full.rps).toString().padStart(6)} req/s  p99 ${String(full.p99).padStart(4)} ms` +
         `   bare ${Math.round(base.rps).toString().padStart(6)} req/s  ratio ${(full.rps / base.rps).toFixed(2)}  (${sample.length} B)`,
@@ -103,7 +52,7 @@ try {
     ['GET /api/products page 50', `${api}/products?page=50&size=20`],
     ['GET /api/main/delivery p.50', `${api}/main/delivery?page=50&size=20`],
   ] as const) {
-    const r = await measure(url, host);
+    const r = await measure(url, { headers: host });
     rows.push(
       `${title.padEnd(28)} ${Math.round(r.rps).toString().padStart(6)} req/s  p99 ${String(r.p99).padStart(4)} ms`,
     );

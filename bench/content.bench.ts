@@ -8,77 +8,23 @@
  *   npm run bench:content   (BENCH_DURATION=5 BENCH_CONNECTIONS=20 BENCH_POSTS=10000;
  *                            DATABASE_URL=... to run on PostgreSQL instead of PGlite)
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { bare, buildServer, connections, durationOr, measure, type Options, startServer } from './support.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const duration = Number(process.env.BENCH_DURATION ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const duration = durationOr(5);
 const postsPerTenant = process.env.BENCH_POSTS ?? '10000';
 
-function start(command: string, args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes(readyText)) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`${command} exited with ${code}: ${out.slice(-2000)}`)));
-  });
-}
-
-type Options = Omit<autocannon.Options, 'url' | 'connections' | 'duration'>;
-async function measure(url: string, options: Options = {}) {
-  await autocannon({ url, connections, duration: 2, ...options }); // warm-up
-  const result = await autocannon({ url, connections, duration, ...options });
-  if (result.non2xx > 0) console.log(url, JSON.stringify(result.statusCodeStats));
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(
-      `${url}: ${result.non2xx} non-2xx, ${result.errors} errors ${JSON.stringify(result.statusCodeStats)}`,
-    );
-  return { rps: result.requests.average, p99: result.latency.p99 };
-}
-
-/** The same body from a bare Fastify route (a process of its own, like the app). */
-async function bare(body: string, port: number) {
-  const child = await start('node', ['bench/bare-server.mjs'], { PORT: String(port), BENCH_BODY: body }, 'ready');
-  try {
-    return await measure(`http://127.0.0.1:${port}/bare`);
-  } finally {
-    child.kill('SIGTERM');
-  }
-}
-
-execSync('npm run build --workspace apps/server', { cwd: root, stdio: 'ignore' });
+buildServer();
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-content-'));
 const children: ChildProcess[] = [];
 const host = 'farm.localhost';
 try {
   const started = Date.now();
-  children.push(
-    await start(
-      'node',
-      ['apps/server/dist/main.js'],
-      {
-        PORT: '3912',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: '/nonexistent',
-        SEED_POSTS_PER_TENANT: postsPerTenant,
-      },
-      'Demo tenants',
-    ),
-  );
+  children.push(await startServer(3912, dataDir, { SEED_POSTS_PER_TENANT: postsPerTenant }));
   console.log(
     `server up with ${postsPerTenant} extra posts per tenant in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -5,58 +5,28 @@
  *
  *   npm run bench            (BENCH_DURATION=10 BENCH_CONNECTIONS=20 by default)
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { buildServer, connections, durationOr, measure, start, startServer } from './support.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const duration = Number(process.env.BENCH_DURATION ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const duration = durationOr(10);
 
-function start(command: string, args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes(readyText)) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`${command} exited with ${code}: ${out}`)));
-  });
-}
-
-async function measure(title: string, url: string, headers: Record<string, string> = {}) {
-  await autocannon({ url, headers, connections, duration: 2 }); // warm-up
-  const result = await autocannon({ url, headers, connections, duration });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { title, rps: result.requests.average, p99: result.latency.p99 };
-}
-
-execSync('npm run build --workspace apps/server', { cwd: root, stdio: 'ignore' });
+buildServer();
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
 const children: ChildProcess[] = [];
 try {
-  const app = await start(
-    'node',
-    ['apps/server/dist/main.js'],
-    { PORT: '3901', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent' },
-    'Demo tenants',
-  );
-  children.push(app);
+  children.push(await startServer(3901, dataDir));
   const tenantUrl = 'http://127.0.0.1:3901/api/tenant/current';
   const sample = await (await fetch(tenantUrl, { headers: { host: 'farm.localhost' } })).text();
   children.push(await start('node', ['bench/bare-server.mjs'], { PORT: '3902', BENCH_BODY: sample }, 'ready'));
 
-  const bare = await measure('bare Fastify route', 'http://127.0.0.1:3902/bare');
-  const full = await measure('GET /api/tenant/current', tenantUrl, { host: 'farm.localhost' });
+  const bare = { title: 'bare Fastify route', ...(await measure('http://127.0.0.1:3902/bare', { duration })) };
+  const full = {
+    title: 'GET /api/tenant/current',
+    ...(await measure(tenantUrl, { duration, headers: { host: 'farm.localhost' } })),
+  };
   const ratio = full.rps / bare.rps;
   console.log(`\n${connections} connections, ${duration} s each, ${sample.length}-byte answers`);
   for (const r of [bare, full]) {

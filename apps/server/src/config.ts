@@ -60,6 +60,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
   SEED_DEMO: booleanFlag.default(true),
   TRUST_PROXY: trustProxySetting.default(false),
+  /** `false` lifts every per-route rate limit (benchmarks on one address); refused in production. */
+  RATE_LIMITS: booleanFlag.default(true),
   TENANT_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.email().default('no-reply@marketplace.localhost'),
@@ -168,7 +170,10 @@ export interface AppConfig {
   session: { idleTimeoutMs: number; maxAgeMs: number };
   /** Brute-force rules of login (see docs/decisions/004-sessions.md). */
   loginLimits: LoginLimits;
-  /** Per-route rate limits (429); always on outside tests (the bad-input harness lifts them). */
+  /**
+   * Per-route rate limits (429); always on in production. The bad-input harness and the benchmarks
+   * (RATE_LIMITS=false) lift them.
+   */
   rateLimits: boolean;
   /** Media files: local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: StorageConfig;
@@ -248,6 +253,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && e.DEV_OUTBOX === true) {
     throw new Error('Invalid environment:\n  DEV_OUTBOX: DEV_OUTBOX=true is not allowed in production');
   }
+  // Without its rate limits a public server is open to guessing and flooding: never in production.
+  if (e.NODE_ENV === 'production' && !e.RATE_LIMITS) {
+    throw new Error('Invalid environment:\n  RATE_LIMITS: RATE_LIMITS=false is not allowed in production');
+  }
   const portoneMissing = (
     ['PORTONE_API_SECRET', 'PORTONE_STORE_ID', 'PORTONE_CHANNEL_KEY', 'PORTONE_WEBHOOK_SECRET'] as const
   ).filter((k) => !e[k]);
@@ -291,7 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
     },
     loginLimits: defaultLoginLimits,
-    rateLimits: true,
+    rateLimits: e.RATE_LIMITS,
     storage: {
       driver: e.STORAGE_DRIVER,
       localDir: join(e.DATA_DIR, 'uploads'),
