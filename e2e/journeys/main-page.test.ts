@@ -46,6 +46,8 @@ describe('/main', () => {
 
     await page.getByRole('tab', { name: '게시글' }).click();
     await page.waitForURL(/[?&]tab=post/);
+    // The URL changes a moment before the tab row re-renders: wait for the tab itself.
+    await page.getByRole('tab', { name: '게시글', selected: true }).waitFor();
     expect(await selectedTab(page)).toBe('게시글');
     await page.getByRole('tab', { name: '배달·픽업' }).click();
     await page.waitForURL(/[?&]tab=delivery/);

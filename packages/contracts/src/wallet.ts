@@ -176,6 +176,8 @@ export const walletTransactionMetaSchema = z.object({
   transfer_to_name: z.string().optional(),
   memo: z.string().optional(),
   order_id: z.number().int().optional(),
+  /** What the order was ("유기농 딸기 1kg 외 1건"), shown under rewards and spends. */
+  order_name: z.string().optional(),
   payment_id: z.string().optional(),
   withdrawal_id: z.number().int().optional(),
   target_address: z.string().optional(),

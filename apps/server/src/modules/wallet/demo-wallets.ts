@@ -10,6 +10,7 @@ export interface DemoWalletOwner {
 }
 
 const DAY = 24 * 60 * 60_000;
+const HOUR = 60 * 60_000;
 
 /**
  * A lived-in wallet for each demo account (tenants with the wallet on): card top-ups weeks ago
@@ -25,7 +26,7 @@ export async function seedDemoWallets(
   if (!tenant.features.wallet) return;
   let n = 0;
   const topup = async (owner: DemoWalletOwner, amount: number, daysAgo: number) => {
-    const at = new Date(now - daysAgo * DAY);
+    const at = new Date(now - daysAgo * DAY - ((daysAgo * 7) % 11) * HOUR);
     const paymentId = `topup-${tenant.id}-demo${++n}`;
     await tx.insert(payments).values({
       tenantId: tenant.id,
@@ -52,7 +53,7 @@ export async function seedDemoWallets(
       amount,
       key: `demo-${owner.id}-${daysAgo}`,
       meta: { order_name: orderName },
-      at: new Date(now - daysAgo * DAY),
+      at: new Date(now - daysAgo * DAY - ((daysAgo * 5) % 9) * HOUR),
     });
 
   const { customer, merchant, readers } = people;
@@ -65,7 +66,7 @@ export async function seedDemoWallets(
     amount: 5_000,
     memo: '지난번 딸기 정말 맛있었어요!',
     key: 'demo-transfer',
-    at: new Date(now - 6 * DAY),
+    at: new Date(now - 6 * DAY - 3 * HOUR),
   });
   await reward(customer, 150, 3, '방울토마토 500g');
   await topup(merchant, 100_000, 14);

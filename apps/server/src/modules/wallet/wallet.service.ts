@@ -64,7 +64,7 @@ const displayName = (account: { username: string; businessName?: string | null }
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   const shown = local.slice(0, Math.min(2, Math.max(1, local.length - 1)));
-  return `${shown}${'*'.repeat(Math.max(3, local.length - shown.length))}@${domain}`;
+  return `${shown}${'*'.repeat(Math.min(6, Math.max(3, local.length - shown.length)))}@${domain}`;
 }
 
 /** A user's Idempotency-Key header, or a fresh one (a request without it is simply not retry-safe). */

@@ -15,11 +15,11 @@ const STYLE = `
   form{background:#fff;border-radius:16px;padding:20px;box-shadow:0 1px 3px rgba(0,0,0,.06)}
   label{display:block;font-size:14px;font-weight:600;margin-bottom:8px}
   input{width:100%;font-size:18px;letter-spacing:1px;padding:12px 14px;border:1px solid #d1d6db;border-radius:10px}
-  input:focus{outline:2px solid #3182f6;border-color:#3182f6}
+  input:focus{outline:2px solid #1b64da;border-color:#1b64da}
   .error{color:#e5484d;font-size:14px;margin:8px 0 0}
   .actions{display:flex;gap:8px;margin-top:16px}
   button{flex:1;font-size:16px;font-weight:700;padding:14px;border-radius:10px;border:0;cursor:pointer}
-  .pay{background:#3182f6;color:#fff}.cancel{background:#f2f4f6;color:#4e5968}
+  .pay{background:#1b64da;color:#fff}.cancel{background:#f2f4f6;color:#4e5968}
   .cards{margin-top:20px;font-size:13px;color:#4e5968;line-height:1.7}.cards code{font-size:13px;color:#191f28}
 `;
 

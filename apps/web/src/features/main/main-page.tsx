@@ -72,18 +72,20 @@ export default function MainPage({ tabContent = {} }: MainPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tabs = availableTabs({ isEnabled, isMember });
   const current = activeTab(searchParams.get('tab'), tabs);
+  const tabCount = tabs.length;
   const tabList = useRef<HTMLDivElement>(null);
 
-  // On a phone the pill row scrolls sideways: keep the active tab in view (e.g. ?tab=wallet).
+  // On a phone the pill row scrolls sideways: keep the active tab in view (e.g. ?tab=wallet), also
+  // when the member-only tabs arrive after the session has loaded.
   useEffect(() => {
     const list = tabList.current;
     const active = list?.querySelector<HTMLElement>('[data-state="active"]');
-    if (!list || !active || !current) return;
-    const overflowRight = active.offsetLeft + active.offsetWidth - (list.scrollLeft + list.clientWidth);
-    const overflowLeft = list.scrollLeft - active.offsetLeft;
-    if (overflowRight > 0) list.scrollLeft += overflowRight + 20;
-    else if (overflowLeft > 0) list.scrollLeft -= overflowLeft + 20;
-  }, [current]);
+    if (!list || !active || !current || tabCount === 0) return;
+    const row = list.getBoundingClientRect();
+    const tab = active.getBoundingClientRect();
+    if (tab.right > row.right) list.scrollLeft += tab.right - row.right + 20;
+    else if (tab.left < row.left) list.scrollLeft -= row.left - tab.left + 20;
+  }, [current, tabCount]);
 
   return (
     <>

@@ -64,6 +64,13 @@ describe('history rows: label, sign and colour (spec 2, wallet tab)', () => {
     });
   });
 
+  it('shows what a reward was for under it', () => {
+    const view = describeTransaction(
+      tx({ tx_type: 'earn', delta: 320, meta_json: { order_name: '유기농 딸기 1kg 외 1건', order_id: 12 } }),
+    );
+    expect(view).toMatchObject({ label: '적립', detail: '유기농 딸기 1kg 외 1건', amount: '+320P' });
+  });
+
   it('reads a transfer from the delta sign: sent to the recipient, received from the sender, memo underneath', () => {
     const meta = {
       transfer_from: 7,

@@ -76,6 +76,8 @@ export function describeTransaction(tx: WalletTransaction): TxView {
   if (tx.tx_type === 'withdraw' && meta.target_address) {
     detail = chainLabel(meta.target_chain) || undefined;
     address = shortenHex(meta.target_address);
+  } else if (meta.order_name?.trim()) {
+    detail = meta.order_name.trim();
   } else if (meta.order_id !== undefined) {
     detail = m.orderRef(meta.order_id);
   } else if (meta.memo?.trim()) {
