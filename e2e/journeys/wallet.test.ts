@@ -110,9 +110,15 @@ describe('wallet: top-up through the sandbox checkout, transfer, declined card, 
     await expectAccessible(page);
 
     await page.locator('.wallet-balance').getByRole('button', { name: '충전하기' }).click();
-    await page.getByRole('dialog', { name: '포인트 충전' }).waitFor();
+    const topupDialog = page.getByRole('dialog', { name: '포인트 충전' });
+    await topupDialog.waitFor();
     await screenshots(page, 'wallet-topup-modal');
     await expectAccessible(page);
+    // An amount off the 1,000 step is refused on the form, before any payment is prepared.
+    await topupDialog.getByLabel('충전 금액').fill('1500');
+    await topupDialog.getByRole('button', { name: /결제하기$/ }).click();
+    await topupDialog.getByText('1,000원 단위로만 충전 가능합니다.').waitFor();
+    expect(new URL(page.url()).pathname).not.toMatch(/^\/sandbox-pay\//);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 

@@ -1,4 +1,5 @@
-import { type Ref, useId } from 'react';
+import { useId } from 'react';
+import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { walletText as m } from './messages';
 import { formatAmountInput, parseAmountInput } from './wallet-values';
 
@@ -7,22 +8,26 @@ export interface QuickAmount {
   value: number;
 }
 
-interface AmountFieldProps {
+interface AmountFieldProps<T extends FieldValues> {
+  /** The form's control and the amount's field name (react-hook-form). */
+  control: Control<T>;
+  name: FieldPath<T>;
   label: string;
-  value: number | undefined;
-  onChange: (value: number | undefined) => void;
-  onBlur?: () => void;
   /** `원` for won, `P` for points. */
   unit: string;
   quick: QuickAmount[];
-  error?: string;
   hint?: string;
-  name?: string;
-  ref?: Ref<HTMLInputElement>;
 }
 
-/** A money input that groups thousands as the user types, with quick-amount chips under it. */
-export function AmountField({ label, value, onChange, onBlur, unit, quick, error, hint, name, ref }: AmountFieldProps) {
+/**
+ * A form's money input that groups thousands as the user types, with quick-amount chips under
+ * it; its value and error come from the form.
+ */
+export function AmountField<T extends FieldValues>({ control, name, label, unit, quick, hint }: AmountFieldProps<T>) {
+  const { field, fieldState } = useController({ control, name });
+  const value = field.value as number | undefined;
+  const onChange = (v: number | undefined) => field.onChange(v);
+  const error = fieldState.error?.message;
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -33,16 +38,16 @@ export function AmountField({ label, value, onChange, onBlur, unit, quick, error
       </label>
       <div className="wallet-amount-input">
         <input
-          ref={ref}
+          ref={field.ref}
           id={id}
-          name={name}
+          name={field.name}
           className="input tabular"
           inputMode="numeric"
           autoComplete="off"
           placeholder={m.amountPlaceholder}
           value={formatAmountInput(value)}
           onChange={(e) => onChange(parseAmountInput(e.currentTarget.value))}
-          onBlur={onBlur}
+          onBlur={field.onBlur}
           aria-invalid={error ? true : undefined}
           aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
         />

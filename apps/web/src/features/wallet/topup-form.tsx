@@ -1,7 +1,7 @@
 import { chargePrepareSchema, TOPUP_DEFAULT, TOPUP_QUICK_AMOUNTS } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormMessage, TextField } from '@/components/form/text-field';
 import { apiErrorDetail } from '@/lib/api-client';
@@ -52,24 +52,7 @@ export function TopupForm({ available }: { available?: number }) {
   const busy = isSubmitting || leaving;
   return (
     <form className="form-stack" noValidate onSubmit={onSubmit}>
-      <Controller
-        control={form.control}
-        name="amount"
-        render={({ field, fieldState }) => (
-          <AmountField
-            label={t.amount}
-            unit="원"
-            quick={quick}
-            value={field.value}
-            onChange={(v) => field.onChange(v)}
-            onBlur={field.onBlur}
-            name={field.name}
-            ref={field.ref}
-            error={fieldState.error?.message}
-            hint={t.amountHint}
-          />
-        )}
-      />
+      <AmountField control={form.control} name="amount" label={t.amount} unit="원" quick={quick} hint={t.amountHint} />
       <fieldset className="wallet-fieldset">
         <legend className="field-label">{t.buyer}</legend>
         <TextField

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '@/components/form/text-field';
 import { apiErrorDetail } from '@/lib/api-client';
 import { outcomeUnknown, submissionKeys } from '@/lib/idempotency';
@@ -187,23 +187,13 @@ function TransferForm({ available, onClose }: { available: number; onClose: () =
   return (
     <form className="form-stack" noValidate onSubmit={onSubmit}>
       <RecipientPicker search={search} error={errors.to_user_id?.message} />
-      <Controller
+      <AmountField
         control={form.control}
         name="amount"
-        render={({ field, fieldState }) => (
-          <AmountField
-            label={t.amount}
-            unit="P"
-            quick={quick}
-            value={field.value}
-            onChange={(v) => field.onChange(v)}
-            onBlur={field.onBlur}
-            name={field.name}
-            ref={field.ref}
-            error={fieldState.error?.message}
-            hint={`${t.amountHint} ${m.availableNow(available)}`}
-          />
-        )}
+        label={t.amount}
+        unit="P"
+        quick={quick}
+        hint={`${t.amountHint} ${m.availableNow(available)}`}
       />
       <div className="field">
         <label className="field-label" htmlFor="wallet-transfer-memo">

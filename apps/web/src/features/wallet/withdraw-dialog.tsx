@@ -9,7 +9,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage, TextField } from '@/components/form/text-field';
 import { apiErrorDetail } from '@/lib/api-client';
 import { outcomeUnknown, submissionKeys } from '@/lib/idempotency';
@@ -166,23 +166,13 @@ function WithdrawForm({ available, registeredAddress }: { available: number; reg
         </select>
         {errors.target_chain ? <p className="field-error">{errors.target_chain.message}</p> : null}
       </div>
-      <Controller
+      <AmountField
         control={form.control}
         name="amount"
-        render={({ field, fieldState }) => (
-          <AmountField
-            label={t.amount}
-            unit="P"
-            quick={quick}
-            value={field.value}
-            onChange={(v) => field.onChange(v)}
-            onBlur={field.onBlur}
-            name={field.name}
-            ref={field.ref}
-            error={fieldState.error?.message}
-            hint={`${t.amountHint(WITHDRAW_MIN, WITHDRAW_MAX, WITHDRAW_STEP)} ${m.availableNow(available)}`}
-          />
-        )}
+        label={t.amount}
+        unit="P"
+        quick={quick}
+        hint={`${t.amountHint(WITHDRAW_MIN, WITHDRAW_MAX, WITHDRAW_STEP)} ${m.availableNow(available)}`}
       />
       {result ? <FormMessage tone={result.tone}>{result.text}</FormMessage> : null}
       <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={isSubmitting}>
