@@ -13,6 +13,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import { checkoutPlugin } from './flows/checkout.plugin.js';
+import { checkoutRoutes } from './flows/checkout.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { accountsPlugin, applyFeatureAvailability } from './modules/auth/auth.plugin.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -124,6 +126,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await app.register(paymentsPlugin, { config });
   await app.register(walletPlugin, config.wallet);
+  await app.register(checkoutPlugin);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -155,6 +158,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(directoryRoutes);
       await api.register(contentRoutes, { fileBytesMax: config.content.fileBytesMax });
       await api.register(walletRoutes);
+      await api.register(checkoutRoutes);
       await api.register(paymentWebhookRoutes);
       // Never in production, whatever the config says (docs/decisions/007-dev-outbox.md).
       if (config.mail.outboxPage && config.env !== 'production' && app.mailer.outbox) await api.register(devRoutes);

@@ -8,6 +8,7 @@ export * from './auth.js';
 export * from './catalogue.js';
 export * from './common.js';
 export * from './content.js';
+export * from './orders.js';
 export * from './tenant.js';
 export * from './users.js';
 export * from './wallet.js';

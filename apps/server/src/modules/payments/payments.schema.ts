@@ -45,6 +45,9 @@ export const payments = pgTable(
     buyerEmail: text('buyer_email').notNull(),
     buyerTel: text('buyer_tel').notNull(),
     failureReason: text('failure_reason'),
+    /** Won of the card part given back (order cancels and refunds). */
+    cancelledAmount: integer('cancelled_amount').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
@@ -55,7 +58,10 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.tenantId, t.userId, t.id),
     index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled')`),
-    check('payments_amount_check', sql`${t.amount} >= 0 and ${t.pointsUsed} >= 0`),
+    check(
+      'payments_amount_check',
+      sql`${t.amount} >= 0 and ${t.pointsUsed} >= 0 and ${t.cancelledAmount} between 0 and ${t.amount}`,
+    ),
     tenantForeignKey('payments_user_fk', t.tenantId, t.userId, users),
   ],
 );

@@ -93,6 +93,17 @@ export function createPaymentsService(opts: PaymentsOptions) {
     return row ?? payment;
   }
 
+  async function markPaid(tx: DbOrTx, payment: PaymentRow, gatewayTxId: string | null) {
+    const [paid] = await tx
+      .update(payments)
+      .set({ status: 'paid', gatewayTxId, paidAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(payments.tenantId, payment.tenantId), eq(payments.id, payment.id)))
+      .returning();
+    if (!paid) throw new Error('payment row vanished under its lock');
+    await settle(tx, paid, 'paid');
+    return paid;
+  }
+
   async function cancelQuietly(payment: PaymentRow, reason: string) {
     try {
       await gateway.cancel(payment.tenantId, payment.paymentId, { reason });
@@ -140,10 +151,24 @@ export function createPaymentsService(opts: PaymentsOptions) {
       ) {
         throw paymentErrors.notFound();
       }
-      if (payment.status === 'paid') return { kind: 'paid', payment, replayed: true };
+      if (payment.status === 'paid' || (payment.status === 'cancelled' && payment.paidAt)) {
+        return { kind: 'paid', payment, replayed: true };
+      }
       if (payment.status !== 'pending') {
         const error = paymentErrors.failed(payment.failureReason);
         return { kind: 'refused', payment, error, giveBackIfPaid: payment.status === 'failed' };
+      }
+
+      // Paid with points only: nothing to look up (the points were locked at prepare). Only the
+      // buyer's own confirmation pays it; left unconfirmed, it expires like an unpaid card payment.
+      if (payment.amount === 0) {
+        if (who.userId !== undefined) {
+          const paid = await markPaid(tx, payment, null);
+          return { kind: 'paid', payment: paid, replayed: false };
+        }
+        if (!who.expireIfPending) return { kind: 'refused', payment, error: paymentErrors.pending() };
+        const failed = await markFailed(tx, payment, '결제 시간이 만료되었습니다.');
+        return { kind: 'refused', payment: failed, error: paymentErrors.failed(null) };
       }
 
       let found: Awaited<ReturnType<PaymentGateway['getPayment']>>;
@@ -170,13 +195,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
             cancelAtGateway: '결제 금액 불일치',
           };
         }
-        const [paid] = await tx
-          .update(payments)
-          .set({ status: 'paid', gatewayTxId: found.transactionId, paidAt: sql`now()`, updatedAt: sql`now()` })
-          .where(and(eq(payments.tenantId, tenantId), eq(payments.id, payment.id)))
-          .returning();
-        if (!paid) throw new Error('payment row vanished under its lock');
-        await settle(tx, paid, 'paid');
+        const paid = await markPaid(tx, payment, found.transactionId);
         return { kind: 'paid', payment: paid, replayed: false };
       }
       if (
@@ -215,7 +234,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
       tenant: TenantRow,
       p: PreparePayment,
       tx: DbOrTx = db,
-    ): Promise<{ payment: PaymentRow; checkout: Checkout }> {
+    ): Promise<{ payment: PaymentRow; checkout: Checkout | null }> {
       const [payment] = await tx
         .insert(payments)
         .values({
@@ -225,7 +244,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
           userId: p.userId,
           amount: p.amount,
           pointsUsed: p.pointsUsed ?? 0,
-          gateway: gateway.kind,
+          gateway: p.amount === 0 ? 'points' : gateway.kind,
           orderName: p.orderName,
           buyerName: p.buyer.buyer_name,
           buyerEmail: p.buyer.buyer_email,
@@ -234,6 +253,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
         })
         .returning();
       if (!payment) throw new Error('payment insert returned nothing');
+      if (p.amount === 0) return { payment, checkout: null };
       try {
         const checkout = await gateway.prepare(
           {
@@ -301,6 +321,36 @@ export function createPaymentsService(opts: PaymentsOptions) {
         }
       }
       return done;
+    },
+
+    /**
+     * Gives back `amount` won of a paid payment's card part in total (order cancels and refunds),
+     * inside the caller's transaction: the gateway is asked only for what it has not cancelled yet,
+     * so a retry after a failed commit never cancels twice; if the gateway refuses, the caller's
+     * transaction rolls back with a 502 and nothing changed.
+     */
+    async refund(tx: DbOrTx, payment: PaymentRow, amount: number, reason: string): Promise<PaymentRow> {
+      if (amount > 0) {
+        try {
+          const found = await gateway.getPayment(payment.tenantId, payment.paymentId, tx);
+          const already = found?.cancelledAmount ?? 0;
+          if (amount > already) {
+            await gateway.cancel(payment.tenantId, payment.paymentId, { reason, amount: amount - already }, tx);
+          }
+        } catch (err) {
+          if (err instanceof GatewayUnavailable) {
+            log.warn({ err, paymentId: payment.paymentId }, 'payment cancel at the gateway failed');
+            throw paymentErrors.unavailable();
+          }
+          throw err;
+        }
+      }
+      const [row] = await tx
+        .update(payments)
+        .set({ status: 'cancelled', cancelledAmount: amount, cancelledAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(payments.tenantId, payment.tenantId), eq(payments.id, payment.id)))
+        .returning();
+      return row ?? payment;
     },
 
     async get(tenantId: number, paymentId: string) {

@@ -15,6 +15,7 @@ import { type Posted, post } from './ledger.js';
  * | release         | wallet.locked             | wallet.available          | refund     |
  * | refund          | purchase_clearing         | wallet.available          | refund     |
  * | earn            | rewards                   | wallet.available          | earn       |
+ * | earn take-back  | wallet.available          | rewards                   | adjustment |
  * | withdraw (lock) | wallet.available          | wallet.locked             | withdraw   |
  * | withdraw settle | wallet.locked             | withdrawal_bridge         | withdraw   |
  * | withdraw fail   | wallet.locked             | wallet.available          | refund     |
@@ -164,6 +165,24 @@ export function earn(
     movements: [
       { account: { system: 'rewards' }, amount: -p.amount },
       { account: { userId: p.userId }, amount: p.amount },
+    ],
+  });
+}
+
+/** A cancelled or refunded order's reward goes back (as much as the wallet still holds: the caller decides). */
+export function revokeEarn(
+  tx: DbOrTx,
+  tenantId: number,
+  p: { userId: number; amount: number; key: string; meta?: Record<string, unknown> },
+) {
+  return post(tx, tenantId, {
+    txType: 'adjustment',
+    referenceType: 'order',
+    idempotencyKey: `earn-revoke:${p.key}`,
+    meta: p.meta,
+    movements: [
+      { account: { userId: p.userId }, amount: -p.amount },
+      { account: { system: 'rewards' }, amount: p.amount },
     ],
   });
 }

@@ -186,6 +186,7 @@ export function createWalletService(opts: WalletOptions) {
         buyer: input,
         callbackType: 'topup',
       });
+      if (!checkout) throw new Error('a top-up always charges a card');
       return { merchant_uid: payment.paymentId, payment_id: payment.paymentId, name, amount: payment.amount, checkout };
     },
 

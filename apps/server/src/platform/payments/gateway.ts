@@ -70,7 +70,7 @@ export interface PaymentGateway {
   /** The payment as the gateway knows it; null when the gateway has no payment of that id. */
   getPayment(tenantId: number, paymentId: string, tx?: DbOrTx): Promise<GatewayPayment | null>;
   /** Cancels the whole payment, or `amount` of it. */
-  cancel(tenantId: number, paymentId: string, opts: { reason: string; amount?: number }): Promise<void>;
+  cancel(tenantId: number, paymentId: string, opts: { reason: string; amount?: number }, tx?: DbOrTx): Promise<void>;
   /**
    * Checks a webhook's signature (Standard Webhooks: webhook-id, webhook-timestamp within 5 minutes,
    * webhook-signature) over the raw body; throws `WebhookRejected` when it does not verify.

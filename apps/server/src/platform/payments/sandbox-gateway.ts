@@ -106,8 +106,8 @@ export function createSandboxGateway(db: DbOrTx, opts: { pendingSettleMs: number
       };
     },
 
-    async cancel(tenantId, paymentId, { amount }) {
-      const row = await find(tenantId, paymentId);
+    async cancel(tenantId, paymentId, { amount }, tx = db) {
+      const row = await find(tenantId, paymentId, tx);
       if (!row) return;
       const paid = row.status === 'PAID' || row.status === 'PARTIAL_CANCELLED';
       // A payment never paid (ready, pending, failed) is simply closed.
@@ -115,7 +115,7 @@ export function createSandboxGateway(db: DbOrTx, opts: { pendingSettleMs: number
         ? Math.min(row.totalAmount, row.cancelledAmount + (amount ?? row.totalAmount - row.cancelledAmount))
         : row.cancelledAmount;
       const status = paid && cancelledAmount < row.totalAmount ? 'PARTIAL_CANCELLED' : 'CANCELLED';
-      await db
+      await tx
         .update(sandboxPayments)
         .set({ status, cancelledAmount, updatedAt: sql`now()` })
         .where(where(tenantId, paymentId));

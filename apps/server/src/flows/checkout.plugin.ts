@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createOrdersService, type OrdersService } from '../modules/orders/orders.service.js';
+import { type CheckoutFlow, createCheckoutFlow } from './checkout.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: OrdersService;
+    checkout: CheckoutFlow;
+  }
+}
+
+/** Orders and the checkout flow that settles their payments. */
+export const checkoutPlugin = fp(
+  async (app: FastifyInstance) => {
+    const orders = createOrdersService({ db: app.db, storage: app.storage });
+    app.decorate('orders', orders);
+    app.decorate('checkout', createCheckoutFlow({ db: app.db, payments: app.payments, orders, log: app.log }));
+  },
+  { name: 'checkout', dependencies: ['database', 'storage', 'payments', 'wallet', 'catalogue'] },
+);

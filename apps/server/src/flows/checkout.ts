@@ -1,0 +1,539 @@
+import {
+  allowedOrderMoves,
+  BUYER_CANCELLABLE,
+  BUYER_CONFIRMABLE,
+  CARD_MIN_AMOUNT,
+  DEFAULT_POINT_REWARD_RATE,
+  earnedPoints,
+  type Order,
+  type OrderStatus,
+  orderMessages,
+  orderStatusLabel,
+  type PaymentConfirmed,
+  type PaymentItem,
+  type PaymentList,
+  type PaymentPrepared,
+  type paymentPrepareSchema,
+  shippingFeeFor,
+} from '@app/contracts';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { countOrder, productForSale, releaseStock, reserveStock } from '../modules/catalogue/sales.js';
+import { type OrderRow, orderItems, orders as ordersTable } from '../modules/orders/orders.schema.js';
+import {
+  type HiddenKinds,
+  type OrdersService,
+  type OrderViewer,
+  orderNotFound,
+} from '../modules/orders/orders.service.js';
+import { type PaymentRow, payments as paymentsTable } from '../modules/payments/payments.schema.js';
+import { type PaymentsService, paymentErrors } from '../modules/payments/payments.service.js';
+import type { TenantRow } from '../modules/tenants/tenants.schema.js';
+import { balanceOf } from '../modules/wallet/ledger.js';
+import * as points from '../modules/wallet/points.js';
+import type { CurrentUser } from '../platform/auth.js';
+import type { Db, DbOrTx } from '../platform/db/client.js';
+import { AppError } from '../platform/errors.js';
+
+type PrepareInput = z.output<typeof paymentPrepareSchema>;
+
+/** The kinds of order a tenant's switched-off modules hide (shopping goods, the delivery module's goods). */
+export function hiddenKinds(tenant: TenantRow): HiddenKinds {
+  const hidden: HiddenKinds = [];
+  if (!tenant.features.shopping) hidden.push('shopping');
+  if (!tenant.features.delivery) hidden.push('pickup');
+  return hidden;
+}
+
+/**
+ * Checkout (docs/decisions/016-orders.md): the one flow that spans the catalogue (price, stock),
+ * orders, payments and the points ledger, one database transaction per step.
+ *
+ * - prepare: price from the server, stock reserved, points locked, order AWAITING_PAYMENT, the card
+ *   part registered with the gateway;
+ * - settle (the payment's callback, webhook or reconciliation, through payments.confirm): points
+ *   captured, reward earned, order PENDING; or points and stock given back, order CANCELLED;
+ * - cancel / refund: points back, reward taken back, card part cancelled at the gateway, stock back,
+ *   all in one transaction that rolls back if the gateway refuses.
+ */
+export function createCheckoutFlow(deps: {
+  db: Db;
+  payments: PaymentsService;
+  orders: OrdersService;
+  log: FastifyBaseLogger;
+}) {
+  const { db, payments, orders } = deps;
+
+  const orderName = (title: string, qty: number) => (qty > 1 ? `${title} ${qty}개` : title);
+  const holdOf = (order: OrderRow, amount: number, name: string) => ({
+    userId: order.buyerId,
+    amount,
+    reference: { type: 'order' as const, id: order.id },
+    meta: { order_id: order.id, order_name: name },
+  });
+
+  async function paymentRow(tx: DbOrTx, order: OrderRow): Promise<PaymentRow> {
+    const [row] = await tx
+      .select()
+      .from(paymentsTable)
+      .where(and(eq(paymentsTable.tenantId, order.tenantId), eq(paymentsTable.id, order.paymentId)));
+    if (!row) throw new Error(`order ${order.id} has no payment`);
+    return row;
+  }
+
+  // The payment of an order settled: in the transaction that marks the payment paid or failed.
+  payments.onSettle('order', {
+    async paid(tx, payment) {
+      const order = await orders.lock(tx, payment.tenantId, { paymentId: payment.id });
+      if (order?.status !== 'AWAITING_PAYMENT') return;
+      const items = await orders.itemsOf(tx, order.tenantId, order.id);
+      const name = payment.orderName;
+      if (order.pointsUsed > 0)
+        await points.captureOrderPoints(tx, order.tenantId, holdOf(order, order.pointsUsed, name));
+      if (order.rewardPoints > 0) {
+        await points.earn(tx, order.tenantId, {
+          userId: order.buyerId,
+          amount: order.rewardPoints,
+          key: `order:${order.id}`,
+          meta: { order_id: order.id, order_name: name },
+        });
+      }
+      for (const item of items) await countOrder(tx, order.tenantId, item.productId, 1);
+      await orders.setStatus(tx, order, {
+        to: 'PENDING',
+        actor: 'system',
+        actorUserId: null,
+        memo: null,
+        set: { paidAt: payment.paidAt ?? new Date() },
+      });
+    },
+    async failed(tx, payment) {
+      const order = await orders.lock(tx, payment.tenantId, { paymentId: payment.id });
+      if (order?.status !== 'AWAITING_PAYMENT') return;
+      const items = await orders.itemsOf(tx, order.tenantId, order.id);
+      if (order.pointsUsed > 0) {
+        await points.releaseOrderPoints(tx, order.tenantId, holdOf(order, order.pointsUsed, payment.orderName));
+      }
+      for (const item of items) await releaseStock(tx, order.tenantId, item.productId, order.stockReserved);
+      await orders.setStatus(tx, order, {
+        to: 'CANCELLED',
+        actor: 'system',
+        actorUserId: null,
+        memo: payment.failureReason ? `결제 실패: ${payment.failureReason}` : '결제 실패',
+        set: { cancelledAt: new Date() },
+      });
+    },
+  });
+
+  function prepared(order: OrderRow, payment: PaymentRow): PaymentPrepared {
+    return {
+      merchant_uid: payment.paymentId,
+      name: payment.orderName,
+      actual_payment_amount: order.cardAmount,
+      points_used: order.pointsUsed,
+      order_id: order.id,
+      total_amount: order.totalPrice,
+      checkout: order.checkout ?? null,
+    };
+  }
+
+  /**
+   * Gives an order's money and stock back and moves it to CANCELLED or REFUNDED: the points it
+   * spent, the reward it earned (as far as the wallet still holds it; what was already spent is
+   * kept from the card refund), the card part at the gateway, the stock it took.
+   */
+  async function reverse(
+    tx: DbOrTx,
+    order: OrderRow,
+    to: 'CANCELLED' | 'REFUNDED',
+    who: { actor: 'buyer' | 'merchant'; userId: number; memo: string | null },
+  ): Promise<OrderRow> {
+    const payment = await paymentRow(tx, order);
+    const items = await orders.itemsOf(tx, order.tenantId, order.id);
+    const name = payment.orderName;
+    if (order.pointsUsed > 0) {
+      await points.refundOrderPoints(tx, order.tenantId, { ...holdOf(order, order.pointsUsed, name), step: 'refund' });
+    }
+    let shortfall = 0;
+    if (order.rewardPoints > 0) {
+      const { available } = await balanceOf(tx, order.tenantId, order.buyerId);
+      const takeBack = Math.min(order.rewardPoints, available);
+      shortfall = order.rewardPoints - takeBack;
+      if (takeBack > 0) {
+        await points.revokeEarn(tx, order.tenantId, {
+          userId: order.buyerId,
+          amount: takeBack,
+          key: `order:${order.id}`,
+          meta: { order_id: order.id, order_name: name },
+        });
+      }
+    }
+    const reason = to === 'REFUNDED' ? '주문 환불' : '주문 취소';
+    await payments.refund(tx, payment, Math.max(0, order.cardAmount - shortfall), reason);
+    for (const item of items) {
+      await releaseStock(tx, order.tenantId, item.productId, order.stockReserved);
+      await countOrder(tx, order.tenantId, item.productId, -1);
+    }
+    return orders.setStatus(tx, order, {
+      to,
+      actor: who.actor,
+      actorUserId: who.userId,
+      memo: who.memo,
+      set: { cancelledAt: new Date() },
+    });
+  }
+
+  /** Runs `step` on the order row-locked; 404 unless `mayTouch` says the user may act on it. */
+  async function withOrder(
+    tenant: TenantRow,
+    orderId: number,
+    viewer: OrderViewer,
+    mayTouch: (order: OrderRow) => boolean,
+    step: (tx: DbOrTx, order: OrderRow) => Promise<OrderRow>,
+  ): Promise<Order> {
+    const row = await db.transaction(async (tx) => {
+      const order = await orders.lock(tx, tenant.id, { id: orderId });
+      if (!order?.paidAt || !mayTouch(order) || hiddenKinds(tenant).includes(order.categoryType)) {
+        throw orderNotFound();
+      }
+      return step(tx, order);
+    });
+    return orders.present(tenant.id, row, viewer);
+  }
+
+  const viewerOf = (user: CurrentUser): OrderViewer => ({ userId: user.id, merchantId: user.merchantId });
+
+  return {
+    async prepare(tenant: TenantRow, user: CurrentUser, input: PrepareInput, key: string | null) {
+      if (input.points_used > 0 && !tenant.features.wallet) {
+        throw AppError.badRequest('이 서비스에서는 포인트를 사용할 수 없습니다.', 'points_disabled');
+      }
+      return db.transaction(async (tx): Promise<PaymentPrepared> => {
+        if (key) {
+          const earlier = await orders.findByRequestKey(tx, tenant.id, user.id, key);
+          if (earlier) return prepared(earlier, await paymentRow(tx, earlier));
+        }
+        const product = await productForSale(tx, tenant.id, input.product_id);
+        const feature = product.categoryType === 'shopping' ? 'shopping' : 'delivery';
+        if (!tenant.features[feature]) throw AppError.badRequest(orderMessages.unavailable, 'product_unavailable');
+        if (product.merchantOwnerId === user.id) throw AppError.badRequest(orderMessages.ownProduct, 'own_product');
+        const orderType =
+          product.categoryType === 'shopping'
+            ? 'delivery'
+            : (input.order_type ?? (product.isDelivery ? 'delivery' : 'pickup'));
+        if (product.categoryType === 'pickup' && orderType === 'delivery' && !product.isDelivery) {
+          throw AppError.badRequest(orderMessages.noDelivery, 'delivery_not_supported');
+        }
+        const address = orderType === 'delivery' ? input.buyer_addr?.trim() || null : null;
+        if (orderType === 'delivery' && !address) throw AppError.badRequest(orderMessages.address, 'address_required');
+        const postcode = product.categoryType === 'shopping' ? input.buyer_postcode || null : null;
+        if (product.categoryType === 'shopping' && !postcode) {
+          throw AppError.badRequest(orderMessages.postcode, 'postcode_required');
+        }
+        if (product.displayRemaining > 0 && input.qty > product.displayRemaining) {
+          throw AppError.badRequest(orderMessages.stockShort, 'stock_short');
+        }
+
+        const itemsTotal = product.price * input.qty;
+        const shippingFee =
+          product.categoryType === 'shopping' ? shippingFeeFor(tenant.settings.legal_info, itemsTotal) : 0;
+        const total = itemsTotal + shippingFee;
+        if (input.amount !== total) throw AppError.conflict(orderMessages.priceChanged, 'price_changed');
+        if (input.points_used > total) throw AppError.badRequest(orderMessages.pointsOverTotal, 'points_over_total');
+        const card = total - input.points_used;
+        if (card > 0 && card < CARD_MIN_AMOUNT)
+          throw AppError.badRequest(orderMessages.cardMin, 'card_amount_too_small');
+        const rate = tenant.settings.point_reward_rate ?? DEFAULT_POINT_REWARD_RATE;
+        const name = orderName(product.title, input.qty);
+
+        const { payment, checkout } = await payments.prepare(
+          tenant,
+          {
+            purpose: 'order',
+            userId: user.id,
+            amount: card,
+            pointsUsed: input.points_used,
+            orderName: name,
+            buyer: input,
+            meta: { product_id: product.id },
+            callbackType: 'purchase',
+          },
+          tx,
+        );
+        let order = await orders.create(
+          tx,
+          {
+            tenantId: tenant.id,
+            buyerId: user.id,
+            merchantId: product.merchantId,
+            paymentId: payment.id,
+            orderType,
+            categoryType: product.categoryType,
+            itemsTotal,
+            shippingFee,
+            totalPrice: total,
+            pointsUsed: input.points_used,
+            cardAmount: card,
+            rewardPoints: earnedPoints(card, rate),
+            stockReserved: product.displayRemaining === -1 ? 0 : input.qty,
+            buyerName: input.buyer_name,
+            deliveryAddress: address,
+            deliveryPostcode: postcode,
+            deliveryPhone: input.buyer_tel,
+            deliveryMemo: input.delivery_memo || null,
+            requestKey: key,
+            checkout,
+          },
+          {
+            productId: product.id,
+            productTitle: product.title,
+            unitPrice: product.price,
+            quantity: input.qty,
+            totalPrice: itemsTotal,
+          },
+        );
+        if (input.points_used > 0) {
+          try {
+            await points.lockForOrder(tx, tenant.id, holdOf(order, input.points_used, name));
+          } catch (err) {
+            if (err instanceof AppError && err.code === 'insufficient_balance') {
+              throw AppError.badRequest(orderMessages.pointsShort, 'insufficient_points');
+            }
+            throw err;
+          }
+        }
+        // Stock last: the product row stays locked only from here to the commit.
+        if (order.stockReserved > 0) {
+          const taken = await reserveStock(tx, tenant.id, product.id, input.qty);
+          if (taken === 0) {
+            [order] = (await tx
+              .update(ordersTable)
+              .set({ stockReserved: 0 })
+              .where(and(eq(ordersTable.tenantId, tenant.id), eq(ordersTable.id, order.id)))
+              .returning()) as [OrderRow];
+          }
+        }
+        return prepared(order, payment);
+      });
+    },
+
+    /**
+     * The buyer's return from the payment window (or at once for points only): the payment is looked
+     * up at the gateway and settled, once, whoever asks first. `status` other than paid closes an
+     * unpaid payment now instead of at its expiry (a payment the gateway reports paid still settles).
+     */
+    async callback(
+      tenant: TenantRow,
+      user: CurrentUser,
+      input: { merchant_uid: string; status: 'paid' | 'failed' | 'cancelled' },
+    ): Promise<PaymentConfirmed> {
+      const found = await payments.get(tenant.id, input.merchant_uid);
+      if (!found || found.userId !== user.id || found.purpose !== 'order') throw paymentErrors.notFound();
+      const gaveUp = input.status !== 'paid';
+      const { payment } =
+        gaveUp && found.amount === 0
+          ? await payments.confirm(tenant.id, found.paymentId, { purpose: 'order', expireIfPending: true })
+          : await payments.confirm(tenant.id, found.paymentId, {
+              userId: user.id,
+              purpose: 'order',
+              expireIfPending: gaveUp,
+            });
+      const [order] = await db
+        .select()
+        .from(ordersTable)
+        .where(and(eq(ordersTable.tenantId, tenant.id), eq(ordersTable.paymentId, payment.id)));
+      if (!order) throw paymentErrors.notFound();
+      return {
+        success: true,
+        status: 'paid',
+        order_id: order.id,
+        payment_id: payment.paymentId,
+        payment_type: order.cardAmount === 0 ? 'full_points' : order.pointsUsed > 0 ? 'mixed_payment' : 'card_only',
+        amount: order.totalPrice,
+        points_used: order.pointsUsed,
+        earned_points: order.rewardPoints,
+      };
+    },
+
+    /** The merchant's status dialog: forward moves, cancel and refund (with the money), nothing else. */
+    changeStatus(
+      tenant: TenantRow,
+      merchant: CurrentUser & { merchantId: number },
+      input: { order_id: number; status: OrderStatus; memo: string | null },
+    ) {
+      return withOrder(
+        tenant,
+        input.order_id,
+        viewerOf(merchant),
+        (order) => order.merchantId === merchant.merchantId,
+        async (tx, order) => {
+          const from = order.status as OrderStatus;
+          if (from === input.status) return order;
+          if (!allowedOrderMoves(from).includes(input.status)) {
+            throw AppError.badRequest(
+              `'${orderStatusLabel(from, order.orderType)}' 상태에서 '${orderStatusLabel(input.status, order.orderType)}'(으)로 바꿀 수 없습니다.`,
+              'invalid_status_transition',
+            );
+          }
+          const who = { actor: 'merchant' as const, userId: merchant.id, memo: input.memo };
+          if (input.status === 'CANCELLED' || input.status === 'REFUNDED') return reverse(tx, order, input.status, who);
+          return orders.setStatus(tx, order, {
+            to: input.status,
+            actor: 'merchant',
+            actorUserId: merchant.id,
+            memo: input.memo,
+            set: input.status === 'DELIVERED' ? { deliveredAt: new Date() } : undefined,
+          });
+        },
+      );
+    },
+
+    /** The buyer cancels before the merchant starts preparing: everything goes back. */
+    cancelByBuyer(tenant: TenantRow, user: CurrentUser, orderId: number, reason: string | null) {
+      return withOrder(
+        tenant,
+        orderId,
+        viewerOf(user),
+        (order) => order.buyerId === user.id,
+        async (tx, order) => {
+          if (order.status === 'CANCELLED') return order;
+          if (!BUYER_CANCELLABLE.includes(order.status as OrderStatus)) {
+            throw AppError.badRequest(
+              '판매자가 상품 준비를 시작한 주문은 직접 취소할 수 없습니다. 판매자에게 문의해주세요.',
+              'order_not_cancellable',
+            );
+          }
+          return reverse(tx, order, 'CANCELLED', { actor: 'buyer', userId: user.id, memo: reason });
+        },
+      );
+    },
+
+    /** 구매확정: the buyer says it arrived (an order on its way becomes DELIVERED). Idempotent. */
+    confirmReceipt(tenant: TenantRow, user: CurrentUser, orderId: number) {
+      return withOrder(
+        tenant,
+        orderId,
+        viewerOf(user),
+        (order) => order.buyerId === user.id,
+        async (tx, order) => {
+          if (order.confirmedAt) return order;
+          if (!BUYER_CONFIRMABLE.includes(order.status as OrderStatus)) {
+            throw AppError.badRequest(
+              '배송 중이거나 배송이 끝난 주문만 구매확정할 수 있습니다.',
+              'order_not_confirmable',
+            );
+          }
+          const now = new Date();
+          return orders.setStatus(tx, order, {
+            to: 'DELIVERED',
+            actor: 'buyer',
+            actorUserId: user.id,
+            memo: '구매확정',
+            set: { confirmedAt: now, deliveredAt: order.deliveredAt ?? now },
+          });
+        },
+      );
+    },
+
+    /** The user's payments (or, for `merchant`, the payments of its products' orders), newest first. */
+    async listPayments(
+      tenant: TenantRow,
+      user: CurrentUser,
+      q: { skip: number; limit: number; role: 'buyer' | 'merchant' },
+    ): Promise<PaymentList> {
+      if (q.role === 'merchant' && user.merchantId === null) {
+        throw AppError.forbidden('가맹점주만 접근 가능합니다.', 'merchant_only');
+      }
+      const where =
+        q.role === 'merchant'
+          ? and(eq(paymentsTable.tenantId, tenant.id), eq(ordersTable.merchantId, user.merchantId as number))
+          : and(eq(paymentsTable.tenantId, tenant.id), eq(paymentsTable.userId, user.id));
+      const [rows, [total]] = await Promise.all([
+        paymentQuery(where)
+          .orderBy(desc(paymentsTable.createdAt), desc(paymentsTable.id))
+          .offset(q.skip)
+          .limit(q.limit),
+        paymentCount(where),
+      ]);
+      return { payments: rows.map(presentPayment), total: total?.n ?? 0, skip: q.skip, limit: q.limit };
+    },
+
+    /** One payment, by its id or merchant_uid, for its payer or the merchant of its order. */
+    async getPayment(tenant: TenantRow, user: CurrentUser, id: string): Promise<PaymentItem> {
+      const byId = /^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647;
+      const [row] = await paymentQuery(
+        and(
+          eq(paymentsTable.tenantId, tenant.id),
+          byId ? eq(paymentsTable.id, Number(id)) : eq(paymentsTable.paymentId, id),
+        ),
+      ).limit(1);
+      if (
+        !row ||
+        !(row.payment.userId === user.id || (row.merchantId !== null && row.merchantId === user.merchantId))
+      ) {
+        throw paymentErrors.notFound();
+      }
+      return presentPayment(row);
+    },
+  };
+
+  function paymentQuery(where: SQL | undefined) {
+    return db
+      .select({
+        payment: paymentsTable,
+        orderId: ordersTable.id,
+        merchantId: ordersTable.merchantId,
+        productId: orderItems.productId,
+        productTitle: orderItems.productTitle,
+      })
+      .from(paymentsTable)
+      .leftJoin(
+        ordersTable,
+        and(eq(ordersTable.tenantId, paymentsTable.tenantId), eq(ordersTable.paymentId, paymentsTable.id)),
+      )
+      .leftJoin(orderItems, and(eq(orderItems.tenantId, ordersTable.tenantId), eq(orderItems.orderId, ordersTable.id)))
+      .where(where);
+  }
+
+  function paymentCount(where: SQL | undefined) {
+    return db
+      .select({ n: count() })
+      .from(paymentsTable)
+      .leftJoin(
+        ordersTable,
+        and(eq(ordersTable.tenantId, paymentsTable.tenantId), eq(ordersTable.paymentId, paymentsTable.id)),
+      )
+      .where(where);
+  }
+}
+
+function presentPayment(row: {
+  payment: PaymentRow;
+  orderId: number | null;
+  productId: number | null;
+  productTitle: string | null;
+}): PaymentItem {
+  const p = row.payment;
+  return {
+    id: p.id,
+    payment_id: p.paymentId,
+    created_at: p.createdAt.toISOString(),
+    paid_at: p.paidAt?.toISOString() ?? null,
+    purpose: p.purpose,
+    name: p.orderName,
+    product_name: row.productTitle,
+    product_id: row.productId,
+    order_id: row.orderId,
+    buyer_name: p.buyerName,
+    amount: p.amount + p.pointsUsed,
+    card_amount: p.amount,
+    points_used: p.pointsUsed,
+    cancelled_amount: p.cancelledAmount,
+    method: p.amount > 0 ? 'card' : 'points',
+    status: p.status,
+    failure_reason: p.failureReason,
+  };
+}
+
+export type CheckoutFlow = ReturnType<typeof createCheckoutFlow>;

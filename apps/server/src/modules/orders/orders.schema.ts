@@ -1,0 +1,136 @@
+import { type Checkout, orderStatuses } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { tenantForeignKey, timestamps } from '../../platform/db/columns.js';
+import { products } from '../catalogue/catalogue.schema.js';
+import { payments } from '../payments/payments.schema.js';
+import { merchants, users } from '../users/users.schema.js';
+
+/** The spec's statuses, and AWAITING_PAYMENT before the payment settles (never listed). */
+export const orderRowStatuses = ['AWAITING_PAYMENT', ...orderStatuses] as const;
+export type OrderRowStatus = (typeof orderRowStatuses)[number];
+
+const statusList = orderRowStatuses.map((s) => `'${s}'`).join(', ');
+
+/**
+ * An order of one merchant's product (docs/decisions/016-orders.md). Prices are a snapshot taken at
+ * prepare; `stock_reserved` is what was taken from `display_remaining` (0 for unlimited stock), so
+ * a cancel puts back exactly that. Money columns are integer won; `total_price` = items + shipping
+ * = `points_used` + `card_amount`.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    id: serial('id').notNull(),
+    buyerId: integer('buyer_id').notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    paymentId: integer('payment_id').notNull(),
+    status: text('status', { enum: orderRowStatuses }).notNull().default('AWAITING_PAYMENT'),
+    orderType: text('order_type', { enum: ['delivery', 'pickup'] }).notNull(),
+    categoryType: text('category_type', { enum: ['shopping', 'pickup'] }).notNull(),
+    itemsTotal: integer('items_total').notNull(),
+    shippingFee: integer('shipping_fee').notNull().default(0),
+    totalPrice: integer('total_price').notNull(),
+    pointsUsed: integer('points_used').notNull().default(0),
+    cardAmount: integer('card_amount').notNull(),
+    /** Points the order earns once paid (the tenant's rate at prepare, on the card part). */
+    rewardPoints: integer('reward_points').notNull().default(0),
+    stockReserved: integer('stock_reserved').notNull().default(0),
+    buyerName: text('buyer_name').notNull(),
+    deliveryAddress: text('delivery_address'),
+    deliveryPostcode: text('delivery_postcode'),
+    deliveryPhone: text('delivery_phone').notNull(),
+    deliveryMemo: text('delivery_memo'),
+    /** The buyer's Idempotency-Key of the prepare call: a retried prepare answers the same order. */
+    requestKey: text('request_key'),
+    /** How the buyer opens the payment window (answered again to a retried prepare). */
+    checkout: jsonb('checkout').$type<Checkout>(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('orders_payment_key').on(t.tenantId, t.paymentId),
+    uniqueIndex('orders_request_key').on(t.tenantId, t.buyerId, t.requestKey),
+    index('orders_buyer_idx')
+      .on(t.tenantId, t.buyerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`paid_at is not null`),
+    index('orders_merchant_idx')
+      .on(t.tenantId, t.merchantId, t.orderType, t.createdAt.desc(), t.id.desc())
+      .where(sql`paid_at is not null`),
+    check('orders_status_check', sql.raw(`status in (${statusList})`)),
+    check(
+      'orders_money_check',
+      sql`${t.itemsTotal} > 0 and ${t.shippingFee} >= 0 and ${t.pointsUsed} >= 0 and ${t.cardAmount} >= 0 and ${t.totalPrice} = ${t.itemsTotal} + ${t.shippingFee} and ${t.totalPrice} = ${t.pointsUsed} + ${t.cardAmount} and ${t.rewardPoints} >= 0 and ${t.stockReserved} >= 0`,
+    ),
+    tenantForeignKey('orders_buyer_fk', t.tenantId, t.buyerId, users),
+    tenantForeignKey('orders_merchant_fk', t.tenantId, t.merchantId, merchants),
+    tenantForeignKey('orders_payment_fk', t.tenantId, t.paymentId, payments),
+  ],
+);
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The lines of an order, as they were sold (title and unit price copied from the product). */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    id: serial('id').notNull(),
+    orderId: integer('order_id').notNull(),
+    productId: integer('product_id').notNull(),
+    productTitle: text('product_title').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    totalPrice: integer('total_price').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('order_items_order_idx').on(t.tenantId, t.orderId),
+    index('order_items_product_idx').on(t.tenantId, t.productId),
+    check(
+      'order_items_money_check',
+      sql`${t.quantity} > 0 and ${t.unitPrice} > 0 and ${t.totalPrice} = ${t.unitPrice} * ${t.quantity}`,
+    ),
+    tenantForeignKey('order_items_order_fk', t.tenantId, t.orderId, orders).onDelete('cascade'),
+    tenantForeignKey('order_items_product_fk', t.tenantId, t.productId, products),
+  ],
+);
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** Every status change of an order: who, when, from what, and the memo. Append-only. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    id: serial('id').notNull(),
+    orderId: integer('order_id').notNull(),
+    fromStatus: text('from_status', { enum: orderRowStatuses }),
+    toStatus: text('to_status', { enum: orderRowStatuses }).notNull(),
+    actor: text('actor', { enum: ['buyer', 'merchant', 'system'] }).notNull(),
+    /** The user who made the change (null for the system). */
+    actorUserId: integer('actor_user_id'),
+    memo: text('memo'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('order_status_history_order_idx').on(t.tenantId, t.orderId, t.id),
+    tenantForeignKey('order_status_history_order_fk', t.tenantId, t.orderId, orders).onDelete('cascade'),
+    tenantForeignKey('order_status_history_actor_fk', t.tenantId, t.actorUserId, users),
+  ],
+);

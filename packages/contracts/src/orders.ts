@@ -1,0 +1,332 @@
+import { z } from 'zod';
+import { ID_MAX, idSchema, optionalNumber } from './common.js';
+import { buyerSchema, checkoutSchema, paymentIdSchema, walletMessages } from './wallet.js';
+
+// --- constants of spec part 3 ----------------------------------------------------------------------
+
+/** Quantity of one order line: at least 1 (spec), at most 99 (ours: a bulk buyer calls the shop). */
+export const ORDER_QTY_MAX = 99;
+/** Card payments below this are refused by Korean card acquirers: use points for the whole amount instead. */
+export const CARD_MIN_AMOUNT = 100;
+export const ORDERS_PAGE_SIZE = 20;
+export const DELIVERY_MEMO_MAX = 200;
+export const ORDER_STATUS_MEMO_MAX = 200;
+/** Payments list: default 100 (spec), the dashboard asks 10. */
+export const PAYMENT_LIST_DEFAULT = 100;
+
+/** The order status set of spec part 3, section 4, in its order. */
+export const orderStatuses = [
+  'PENDING',
+  'CONFIRMED',
+  'PREPARING',
+  'READY',
+  'DELIVERING',
+  'DELIVERED',
+  'CANCELLED',
+  'REFUNDED',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** How the buyer receives it: delivered to an address (food delivery and shopping parcels) or picked up. */
+export const orderTypes = ['delivery', 'pickup'] as const;
+export type OrderType = (typeof orderTypes)[number];
+
+const DELIVERY_LABELS: Record<OrderStatus, string> = {
+  PENDING: '주문접수',
+  CONFIRMED: '주문확인',
+  PREPARING: '준비중',
+  READY: '준비완료',
+  DELIVERING: '배송중',
+  DELIVERED: '배송완료',
+  CANCELLED: '취소됨',
+  REFUNDED: '환불됨',
+};
+const PICKUP_LABELS: Record<OrderStatus, string> = {
+  ...DELIVERY_LABELS,
+  READY: '픽업대기',
+  DELIVERING: '픽업중',
+  DELIVERED: '픽업완료',
+};
+
+/** The Korean label of a status for a delivery or a pickup order (spec part 3, section 4). */
+export function orderStatusLabel(status: OrderStatus, orderType: OrderType): string {
+  return (orderType === 'pickup' ? PICKUP_LABELS : DELIVERY_LABELS)[status];
+}
+
+const FORWARD: OrderStatus[] = ['PENDING', 'CONFIRMED', 'PREPARING', 'READY', 'DELIVERING', 'DELIVERED'];
+
+/**
+ * The moves the server allows a merchant (the spec's client offers every status): forward along
+ * the fulfilment path (steps may be skipped), cancel from any state before DELIVERED, refund of
+ * any paid state including DELIVERED; nothing out of CANCELLED or REFUNDED.
+ */
+export function allowedOrderMoves(from: OrderStatus): OrderStatus[] {
+  if (from === 'CANCELLED' || from === 'REFUNDED') return [];
+  if (from === 'DELIVERED') return ['REFUNDED'];
+  const forward = FORWARD.slice(FORWARD.indexOf(from) + 1);
+  return [...forward, 'CANCELLED', 'REFUNDED'];
+}
+
+/** A buyer may cancel until the merchant starts preparing. */
+export const BUYER_CANCELLABLE: readonly OrderStatus[] = ['PENDING', 'CONFIRMED'];
+/** A buyer confirms receipt once it is on its way or handed over. */
+export const BUYER_CONFIRMABLE: readonly OrderStatus[] = ['DELIVERING', 'DELIVERED'];
+
+/**
+ * The shipping fee of a shopping order: the tenant's `legal_info.shipping_fee` (0 when unset), free
+ * from `free_shipping_threshold` of goods up. Delivery and pickup orders of the delivery module pay
+ * none (the spec's "배달비 2,500원" is fixed display text).
+ */
+export function shippingFeeFor(
+  legal: { shipping_fee?: number; free_shipping_threshold?: number } | undefined,
+  itemsTotal: number,
+): number {
+  const fee = legal?.shipping_fee ?? 0;
+  const threshold = legal?.free_shipping_threshold;
+  return threshold !== undefined && threshold > 0 && itemsTotal >= threshold ? 0 : fee;
+}
+
+/** Texts of the payment form and order management (spec part 3, sections 5 and 8), in Korean. */
+export const orderMessages = {
+  required: walletMessages.required,
+  email: walletMessages.email,
+  address: '배송지 주소를 입력해주세요.',
+  postcode: '우편번호는 5자리 숫자로 입력해주세요.',
+  qty: '올바른 수량을 입력해주세요.',
+  qtyMax: `한 번에 ${ORDER_QTY_MAX}개까지 주문할 수 있습니다.`,
+  pointsShort: '사용 가능한 포인트가 부족합니다.',
+  pointsOverTotal: '사용 포인트가 결제 금액보다 많습니다.',
+  cardMin: `카드 결제 금액은 ${CARD_MIN_AMOUNT}원 이상이어야 합니다. 포인트 사용 금액을 조정해주세요.`,
+  priceChanged: '상품 가격이 변경되었습니다. 다시 확인한 뒤 결제해주세요.',
+  soldOut: '품절된 상품입니다.',
+  stockShort: '남은 재고보다 많이 주문할 수 없습니다.',
+  unavailable: '지금은 구매할 수 없는 상품입니다.',
+  ownProduct: '자신의 상품은 구매할 수 없습니다.',
+  noDelivery: '배달을 지원하지 않는 상품입니다. 픽업으로 주문해주세요.',
+  pointFailed: '포인트 결제에 실패했습니다.',
+  verificationFailed: '결제 검증에 실패했습니다.',
+  statusRequired: '변경할 상태를 선택해주세요.',
+  statusUpdated: '배송 상태가 업데이트되었습니다.',
+  statusFailed: '배송 상태 업데이트에 실패했습니다.',
+  memoMax: `메모는 ${ORDER_STATUS_MEMO_MAX}자 이하로 입력해주세요.`,
+} as const;
+
+// --- payment calls ---------------------------------------------------------------------------------
+
+const won = (message: string) => z.number({ error: message }).int(message).min(0, message).max(ID_MAX, message);
+
+/**
+ * POST /api/payment/prepare. `amount` is the order total the buyer saw (price × qty, plus shipping
+ * for shopping products): the server computes it again and refuses a different one.
+ * `buyer_addr` and `buyer_postcode` are required for shopping products, `buyer_addr` for delivery.
+ */
+export const paymentPrepareSchema = buyerSchema.extend({
+  product_id: idSchema,
+  qty: z
+    .number({ error: orderMessages.qty })
+    .int(orderMessages.qty)
+    .min(1, orderMessages.qty)
+    .max(ORDER_QTY_MAX, orderMessages.qtyMax),
+  amount: won(orderMessages.priceChanged),
+  points_used: won(orderMessages.pointsShort).default(0),
+  /** Pickup-category products: how the buyer receives it (default delivery when the product delivers). */
+  order_type: z.enum(orderTypes).optional(),
+  buyer_addr: z.string().trim().max(300, '주소는 300자 이하로 입력해주세요.').optional(),
+  buyer_postcode: z
+    .string()
+    .trim()
+    .regex(/^(\d{5})?$/, orderMessages.postcode)
+    .optional(),
+  delivery_memo: z
+    .string()
+    .trim()
+    .max(DELIVERY_MEMO_MAX, `요청사항은 ${DELIVERY_MEMO_MAX}자 이하로 입력해주세요.`)
+    .optional(),
+});
+export type PaymentPrepare = z.input<typeof paymentPrepareSchema>;
+
+export const paymentPrepareResultSchema = z
+  .object({
+    merchant_uid: z.string(),
+    name: z.string(),
+    /** Won to pay by card (0: paid with points only, confirm through the callback at once). */
+    actual_payment_amount: z.number().int(),
+    points_used: z.number().int(),
+    order_id: z.number().int(),
+    total_amount: z.number().int(),
+    /** How to open the payment window; null when nothing is charged to a card. */
+    checkout: checkoutSchema.nullable(),
+  })
+  .meta({ id: 'PaymentPrepared' });
+export type PaymentPrepared = z.infer<typeof paymentPrepareResultSchema>;
+
+/** POST /api/payment/callback: imp_uid is the gateway's id (informational: the server looks the payment up itself). */
+export const paymentCallbackSchema = z.object({
+  merchant_uid: paymentIdSchema,
+  imp_uid: z.string().trim().max(200).optional(),
+  /** What the client saw: anything but `paid` asks the server to close the payment now if it is not paid. */
+  status: z.enum(['paid', 'failed', 'cancelled']).default('paid'),
+});
+
+export const paymentTypes = ['card_only', 'mixed_payment', 'full_points'] as const;
+
+export const paymentCallbackResultSchema = z
+  .object({
+    success: z.literal(true),
+    status: z.literal('paid'),
+    order_id: z.number().int(),
+    payment_id: z.string(),
+    payment_type: z.enum(paymentTypes),
+    amount: z.number().int(),
+    points_used: z.number().int(),
+    earned_points: z.number().int(),
+  })
+  .meta({ id: 'PaymentConfirmed' });
+export type PaymentConfirmed = z.infer<typeof paymentCallbackResultSchema>;
+
+export const paymentListQuerySchema = z.object({
+  skip: optionalNumber(z.number().int().min(0).max(100_000)).default(0),
+  limit: optionalNumber(z.number().int().min(1).max(100)).default(PAYMENT_LIST_DEFAULT),
+  /** `merchant`: payments for the signed-in merchant's products instead of the user's own. */
+  role: z.enum(['buyer', 'merchant']).default('buyer'),
+});
+
+export const paymentItemSchema = z
+  .object({
+    id: z.number().int(),
+    /** Our payment id (merchant_uid). */
+    payment_id: z.string(),
+    created_at: z.string(),
+    paid_at: z.string().nullable(),
+    purpose: z.enum(['topup', 'order']),
+    name: z.string(),
+    product_name: z.string().nullable(),
+    product_id: z.number().int().nullable(),
+    order_id: z.number().int().nullable(),
+    buyer_name: z.string(),
+    /** Total of the payment: card part plus points. */
+    amount: z.number().int(),
+    card_amount: z.number().int(),
+    points_used: z.number().int(),
+    cancelled_amount: z.number().int(),
+    method: z.enum(['card', 'points']),
+    status: z.enum(['pending', 'paid', 'failed', 'cancelled']),
+    failure_reason: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentItem' });
+export type PaymentItem = z.infer<typeof paymentItemSchema>;
+
+export const paymentListSchema = z
+  .object({
+    payments: z.array(paymentItemSchema),
+    total: z.number().int(),
+    skip: z.number().int(),
+    limit: z.number().int(),
+  })
+  .meta({ id: 'PaymentList' });
+export type PaymentList = z.infer<typeof paymentListSchema>;
+
+/** GET /api/payment/{id}: the numeric id or the merchant_uid. */
+export const paymentParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '결제 정보가 올바르지 않습니다.'),
+});
+
+// --- orders and delivery calls ---------------------------------------------------------------------
+
+export const orderItemSchema = z.object({
+  product_id: z.number().int(),
+  product_title: z.string(),
+  unit_price: z.number().int(),
+  quantity: z.number().int(),
+  total_price: z.number().int(),
+  /** The product's current thumbnail (null when it has none or was deleted). */
+  image_url: z.string().nullable(),
+});
+
+export const orderHistoryEntrySchema = z.object({
+  from_status: z.enum(orderStatuses).nullable(),
+  status: z.enum(orderStatuses),
+  actor: z.enum(['buyer', 'merchant', 'system']),
+  memo: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const orderSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(orderStatuses),
+    order_type: z.enum(orderTypes),
+    /** The products' kind: shopping goods are shipped, pickup-category goods delivered or picked up. */
+    category_type: z.enum(['shopping', 'pickup']),
+    created_at: z.string(),
+    paid_at: z.string().nullable(),
+    delivered_at: z.string().nullable(),
+    confirmed_at: z.string().nullable(),
+    cancelled_at: z.string().nullable(),
+    buyer: z.object({ id: z.number().int(), name: z.string() }),
+    merchant: z.object({ id: z.number().int(), name: z.string() }),
+    delivery_address: z.string().nullable(),
+    delivery_postcode: z.string().nullable(),
+    delivery_phone: z.string(),
+    delivery_memo: z.string().nullable(),
+    items: z.array(orderItemSchema),
+    items_total: z.number().int(),
+    shipping_fee: z.number().int(),
+    total_price: z.number().int(),
+    points_used: z.number().int(),
+    card_amount: z.number().int(),
+    earned_points: z.number().int(),
+    payment_id: z.string(),
+    /** What the signed-in user may do now. */
+    can_cancel: z.boolean(),
+    can_confirm: z.boolean(),
+    next_statuses: z.array(z.enum(orderStatuses)),
+    /** Detail answers only: every status change, oldest first. */
+    history: z.array(orderHistoryEntrySchema).optional(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderPageSchema = z
+  .object({
+    deliveries: z.array(orderSchema),
+    page: z.number().int(),
+    total: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: 'OrderPage' });
+export type OrderPage = z.infer<typeof orderPageSchema>;
+
+export const orderListQuerySchema = z.object({
+  skip: optionalNumber(z.number().int().min(0).max(100_000)).default(0),
+  limit: optionalNumber(z.number().int().min(1).max(100)).default(ORDERS_PAGE_SIZE),
+  order_type: z.enum(orderTypes).optional(),
+  status: z.enum(orderStatuses).optional(),
+});
+
+/** PUT /api/delivery/status (the merchant's dialog): memo trimmed, empty is null. */
+export const orderStatusUpdateSchema = z.object({
+  order_id: idSchema,
+  status: z.enum(orderStatuses, { error: orderMessages.statusRequired }),
+  memo: z
+    .string()
+    .trim()
+    .max(ORDER_STATUS_MEMO_MAX, orderMessages.memoMax)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+
+/** POST /api/delivery/confirm: the buyer confirms receipt (구매확정) of a delivered or arriving order. */
+export const orderConfirmSchema = z.object({ order_id: idSchema });
+
+/** POST /api/delivery/orders/{id}/cancel: the buyer cancels before preparation starts. */
+export const orderCancelSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(ORDER_STATUS_MEMO_MAX, orderMessages.memoMax)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+
+export const purchaseStatusSchema = z.object({ has_purchased: z.boolean() }).meta({ id: 'PurchaseStatus' });
