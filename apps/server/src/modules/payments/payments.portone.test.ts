@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.js';
 import { newWebhookSecret, type PortOneStandIn, startPortOneStandIn } from '../../test/portone-stand-in.js';
-import { catalogueTenant } from '../catalogue/catalogue.test-helpers.js';
+import { catalogueTenant, deliveryProduct } from '../catalogue/catalogue.test-helpers.js';
 import { ledgerProblems } from '../wallet/ledger.js';
 
 const API_SECRET = 'portone-api-secret-for-tests';
@@ -259,5 +259,69 @@ describe('card top-up verification with PortOne', () => {
     expect(late.json().code).toBe('payment_failed');
     expect(portone.cancellations(payment_id)).toEqual([{ amount: 7_000, reason: expect.any(String) }]);
     await expectBooks(0);
+  });
+
+  it('buys with points and card through PortOne; the webhook settles it; a refund cancels only the card part there', async () => {
+    const farm = await w.signIn('merchant', '햇살농원');
+    const made = await w.call(
+      'POST',
+      '/api/products',
+      deliveryProduct({ price: 15_000, display_remaining: 5 }),
+      farm.token,
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const productId = made.json().id as number;
+    // Points from a top-up paid at PortOne.
+    const topup = await prepare(10_000);
+    portone.pay(topup.payment_id, { amount: 10_000 });
+    expect((await callback(topup.payment_id)).statusCode).toBe(200);
+
+    const res = await w.call(
+      'POST',
+      '/api/payment/prepare',
+      { ...buyer, product_id: productId, qty: 2, amount: 30_000, points_used: 6_000, buyer_addr: '서울시 중구 1' },
+      sky.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const prepared = res.json();
+    expect(prepared.checkout).toMatchObject({
+      gateway: 'portone',
+      total_amount: 24_000,
+      redirect_url: `http://${w.host}/payment/callback?type=purchase`,
+    });
+    portone.pay(prepared.merchant_uid, { amount: 24_000 });
+    const hook = await deliver(paidWebhook(prepared.merchant_uid));
+    expect(hook.statusCode).toBe(200);
+    const order = await w.call('GET', `/api/delivery/orders/${prepared.order_id}`, undefined, sky.token);
+    expect(order.json()).toMatchObject({
+      status: 'PENDING',
+      points_used: 6_000,
+      card_amount: 24_000,
+      earned_points: 240,
+    });
+    // The browser's return afterwards answers the same paid order.
+    const back = await w.call('POST', '/api/payment/callback', { merchant_uid: prepared.merchant_uid }, sky.token);
+    expect(back.json()).toMatchObject({ order_id: prepared.order_id, payment_type: 'mixed_payment' });
+
+    // PortOne is down: the refund changes nothing and says so.
+    portone.setOutage('error');
+    const failed = await w.call(
+      'PUT',
+      '/api/delivery/status',
+      { order_id: prepared.order_id, status: 'REFUNDED' },
+      farm.token,
+    );
+    expect(failed.statusCode).toBe(502);
+    expect((await balanceOf(w, sky.token)).available).toBe(4_000 + 240);
+    portone.setOutage(null);
+    const refunded = await w.call(
+      'PUT',
+      '/api/delivery/status',
+      { order_id: prepared.order_id, status: 'REFUNDED' },
+      farm.token,
+    );
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(portone.cancellations(prepared.merchant_uid)).toEqual([{ amount: 24_000, reason: '주문 환불' }]);
+    await expectBooks(10_000);
   });
 });
