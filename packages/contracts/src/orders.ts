@@ -72,18 +72,32 @@ export const BUYER_CANCELLABLE: readonly OrderStatus[] = ['PENDING', 'CONFIRMED'
 /** A buyer confirms receipt once it is on its way or handed over. */
 export const BUYER_CONFIRMABLE: readonly OrderStatus[] = ['DELIVERING', 'DELIVERED'];
 
+/** Spec part 1, sections 5 and 9: the policy's shipping fee and free-shipping threshold when legal_info leaves them empty or 0. */
+export const DEFAULT_SHIPPING_FEE = 3_000;
+export const DEFAULT_FREE_SHIPPING_THRESHOLD = 50_000;
+
+const positiveOr = (value: number | undefined, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : fallback;
+
+/** The tenant's shipping terms as its policy page states them (the defaults when unset). */
+export function shippingTerms(legal: { shipping_fee?: number; free_shipping_threshold?: number } | undefined) {
+  return {
+    shippingFee: positiveOr(legal?.shipping_fee, DEFAULT_SHIPPING_FEE),
+    freeShippingThreshold: positiveOr(legal?.free_shipping_threshold, DEFAULT_FREE_SHIPPING_THRESHOLD),
+  };
+}
+
 /**
- * The shipping fee of a shopping order: the tenant's `legal_info.shipping_fee` (0 when unset), free
- * from `free_shipping_threshold` of goods up. Delivery and pickup orders of the delivery module pay
- * none (the spec's "배달비 2,500원" is fixed display text).
+ * The shipping fee of a shopping order: the policy's fee below its free-shipping threshold, 0 from
+ * there up. Delivery and pickup orders of the delivery module pay none (the spec's "배달비 2,500원"
+ * is fixed display text).
  */
 export function shippingFeeFor(
   legal: { shipping_fee?: number; free_shipping_threshold?: number } | undefined,
   itemsTotal: number,
 ): number {
-  const fee = legal?.shipping_fee ?? 0;
-  const threshold = legal?.free_shipping_threshold;
-  return threshold !== undefined && threshold > 0 && itemsTotal >= threshold ? 0 : fee;
+  const terms = shippingTerms(legal);
+  return itemsTotal >= terms.freeShippingThreshold ? 0 : terms.shippingFee;
 }
 
 /** Texts of the payment form and order management (spec part 3, sections 5 and 8), in Korean. */

@@ -105,6 +105,7 @@ describe('the route table (spec 2.1)', () => {
         // Spec part 3, section 2.
         '/payment/test',
         '/wallet',
+        '/orders',
       ].sort(),
     );
   });
@@ -116,6 +117,7 @@ describe('the route table (spec 2.1)', () => {
       whenFeatureOff: { redirect: '/login' },
     });
     expect(accessOf('/admin/tenants')).toEqual({ adminOnly: true });
+    expect(accessOf('/orders')).toEqual({ features: ['shopping', 'delivery'], userType: 'both' });
     expect(accessOf('/content/upload')).toEqual({ features: ['content'], userType: 'merchant' });
     expect(accessOf('/content/:id/edit')).toEqual({ features: ['content'], userType: 'merchant' });
     expect(accessOf('/content/:id')).toEqual({ features: ['content'] });

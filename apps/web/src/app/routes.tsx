@@ -26,7 +26,8 @@ const resetPasswordPage = lazyPage(() => import('@/features/auth/reset-password-
 const kakaoCallbackPage = lazyPage(() => import('@/features/auth/kakao-callback-page'));
 const adminTenantsPage = lazyPage(() => import('@/features/admin/admin-tenants-page'));
 const profileEditPage = lazyPage(() => import('@/features/account/profile-edit-page'));
-const productDetailPage = lazyPage(() => import('@/features/products/product-detail-page'));
+// The product page with the orders feature's payment form plugged in.
+const productDetailPage = lazyPage(() => import('./product-detail-screen'));
 const productFormPage = lazyPage(() => import('@/features/products/product-form-page'));
 const postDetailPage = lazyPage(() => import('@/features/content/post-detail-page'));
 const channelPage = lazyPage(() => import('@/features/content/channel-page'));
@@ -34,6 +35,9 @@ const postFormPage = lazyPage(() => import('@/features/content/post-form-page'))
 const walletPage = lazyPage(() => import('@/features/wallet/wallet-page'));
 const paymentTestPage = lazyPage(() => import('@/features/wallet/payment-test-page'));
 const paymentCallbackPage = lazyPage(() => import('./payment-callback-screen'));
+// Until the dashboard issue lands: the order management tab with the merchant's links.
+const merchantDashboardPage = lazyPage(() => import('@/features/merchant-orders/merchant-dashboard-page'));
+const ordersPage = lazyPage(() => import('@/features/orders/orders-page'));
 
 /** One row of the spec's route table (part 1, section 2.1). */
 export interface RouteEntry {
@@ -118,7 +122,7 @@ export const routeTable: RouteEntry[] = [
     path: paths.merchantDashboard.path,
     access: { features: ['merchant'], userType: 'merchant' },
     layout: 'general',
-    screen: { placeholder: screenTitles.merchantDashboard },
+    screen: merchantDashboardPage,
   },
   {
     path: paths.merchantChannel.path,
@@ -158,6 +162,13 @@ export const routeTable: RouteEntry[] = [
     access: { features: ['payment'], userType: 'both' },
     layout: 'general',
     screen: paymentTestPage,
+  },
+  // The buyer's order history (spec part 3: target after a purchase): signed-in users of a shop.
+  {
+    path: paths.orders.path,
+    access: { features: productFeatures, userType: 'both' },
+    layout: 'general',
+    screen: ordersPage,
   },
   {
     path: paths.paymentAnalytics.path,

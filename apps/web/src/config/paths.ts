@@ -39,7 +39,7 @@ export const paths = {
   },
   paymentTest: { path: '/payment/test', getHref: () => '/payment/test' },
   wallet: { path: '/wallet', getHref: () => '/wallet' },
-  // Target after a purchase (spec part 3, 2); the buying issue builds the screen.
+  // Target after a purchase (spec part 3, 2): the buyer's order history.
   orders: { path: '/orders', getHref: () => '/orders' },
   paymentAnalytics: { path: '/payment/analytics', getHref: () => '/payment/analytics' },
   // Linked from the /main top bar (spec 2.5); the pages themselves are not specified, so the

@@ -69,6 +69,7 @@ export const navMessages = {
   adminTag: '[관리자]',
   menu: '메뉴',
   profileSettings: '프로필 설정',
+  orders: '주문 내역',
   tenantManagement: '테넌트 관리',
   logout: '로그아웃',
   login: '로그인',

@@ -1,13 +1,16 @@
-import { ChevronDown, LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, ReceiptText, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
+import { useTenant } from '@/lib/tenant';
 import { navMessages as m } from '@/messages/common';
 
-/** Profile settings, tenant management (administrators) and logout (spec 2.6). */
+/** Order history (shops), profile settings, tenant management (administrators) and logout (spec 2.6). */
 export function UserMenu({ variant }: { variant: 'desktop' | 'mobile' }) {
-  const { isAdmin, signOut } = useSession();
+  const { isAdmin, isMember, signOut } = useSession();
+  const { isEnabled } = useTenant();
+  const hasShop = isEnabled('shopping') || isEnabled('delivery');
   const navigate = useNavigate();
   return (
     <DropdownMenu.Root modal={false}>
@@ -32,6 +35,12 @@ export function UserMenu({ variant }: { variant: 'desktop' | 'mobile' }) {
           sideOffset={8}
           collisionPadding={8}
         >
+          {isMember && hasShop ? (
+            <DropdownMenu.Item className="menu-item" onSelect={() => navigate(paths.orders.getHref())}>
+              <ReceiptText size={18} aria-hidden="true" />
+              {m.orders}
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item className="menu-item" onSelect={() => navigate(paths.profileEdit.getHref())}>
             <Settings size={18} aria-hidden="true" />
             {m.profileSettings}

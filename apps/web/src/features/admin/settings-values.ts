@@ -1,8 +1,7 @@
 import { DEFAULT_POINT_REWARD_RATE, type Tenant, type TenantSettings, tenantSettingsSchema } from '@app/contracts';
 
-/** Display defaults of the legal fees (spec 5, 9). */
-export const DEFAULT_SHIPPING_FEE = 3000;
-export const DEFAULT_FREE_SHIPPING_THRESHOLD = 50000;
+/** Display defaults of the legal fees (spec 5, 9), the ones checkout charges. */
+export { DEFAULT_FREE_SHIPPING_THRESHOLD, DEFAULT_SHIPPING_FEE } from '@app/contracts';
 
 /**
  * A won amount typed by the administrator: whole numbers only; grouping commas and a trailing 원

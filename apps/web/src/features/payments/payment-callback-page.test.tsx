@@ -3,11 +3,15 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import PaymentCallbackPage, { type PaymentConfirmer } from './payment-callback-page';
+import PaymentCallbackPage, { type PaymentAbandoner, type PaymentConfirmer } from './payment-callback-page';
 
-function open(search: string, confirmers: { topup?: PaymentConfirmer }) {
+function open(
+  search: string,
+  confirmers: { topup?: PaymentConfirmer; purchase?: PaymentConfirmer },
+  abandoners?: { purchase?: PaymentAbandoner },
+) {
   const router = createMemoryRouter(
-    [{ path: '/payment/callback', element: <PaymentCallbackPage confirmers={confirmers} /> }],
+    [{ path: '/payment/callback', element: <PaymentCallbackPage confirmers={confirmers} abandoners={abandoners} /> }],
     { initialEntries: [`/payment/callback${search}`] },
   );
   return render(
@@ -50,6 +54,29 @@ describe('payment callback screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: '다시 확인' }));
     expect(await screen.findByRole('heading', { name: '충전이 완료되었습니다' })).toBeTruthy();
     expect(topup).toHaveBeenCalledTimes(2);
+  });
+
+  it("confirms a purchase with the gateway's transaction id and links to the orders", async () => {
+    const purchase = vi.fn<PaymentConfirmer>(async () => ({
+      amount: 9000,
+      rows: [{ label: '주문 번호', value: '7번' }],
+    }));
+    open('?paymentId=pay_7&type=purchase&txId=tx_7', { purchase });
+    expect(await screen.findByRole('heading', { name: '결제가 완료되었습니다' })).toBeTruthy();
+    expect(purchase).toHaveBeenCalledTimes(1);
+    expect(purchase).toHaveBeenCalledWith('pay_7', { txId: 'tx_7' });
+    expect(screen.getByText('7번')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '주문 내역 보기' }).getAttribute('href')).toBe('/orders');
+  });
+
+  it('releases a cancelled purchase once and says the payment failed with the message', async () => {
+    const purchase = vi.fn<PaymentConfirmer>();
+    const release = vi.fn<PaymentAbandoner>();
+    open('?paymentId=pay_8&type=purchase&code=PG_FAIL&message=한도 초과', { purchase }, { purchase: release });
+    expect((await screen.findByRole('alert')).textContent).toBe('결제에 실패했습니다: 한도 초과');
+    expect(purchase).not.toHaveBeenCalled();
+    expect(release).toHaveBeenCalledTimes(1);
+    expect(release).toHaveBeenCalledWith('pay_8');
   });
 
   it('says a purchase cannot be confirmed yet when no confirmer is plugged in', async () => {

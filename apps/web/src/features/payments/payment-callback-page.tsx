@@ -7,16 +7,21 @@ import { paymentText as m } from './messages';
 import { type CallbackState, type PaymentReceipt, readCallbackQuery, stateFromConfirmError } from './payment-callback';
 import './payments.css';
 
-/** Confirms a payment of one kind with the server and says what happened. */
-export type PaymentConfirmer = (paymentId: string) => Promise<PaymentReceipt>;
+/** Confirms a payment of one kind with the server and says what happened (`txId`: the gateway's id, when sent). */
+export type PaymentConfirmer = (paymentId: string, context?: { txId?: string }) => Promise<PaymentReceipt>;
+
+/** Tells the server, best effort, that the payment window of a payment was cancelled or failed. */
+export type PaymentAbandoner = (paymentId: string) => void;
 
 export interface PaymentCallbackPageProps {
-  /** One per payment kind; the app plugs in each feature's (top-up now, purchase with the buying issue). */
+  /** One per payment kind; the app plugs in each feature's (top-up by the wallet, purchase by orders). */
   confirmers: Partial<Record<PaymentKind, PaymentConfirmer>>;
+  /** Kinds whose cancelled payments hold something back until released (a purchase's points and stock). */
+  abandoners?: Partial<Record<PaymentKind, PaymentAbandoner>>;
 }
 
 /** /payment/callback (spec 2): processing, success or failed, for the sandbox redirect and PortOne alike. */
-export default function PaymentCallbackPage({ confirmers }: PaymentCallbackPageProps) {
+export default function PaymentCallbackPage({ confirmers, abandoners }: PaymentCallbackPageProps) {
   const [params] = useSearchParams();
   const query = params.toString();
   const start = useMemo(() => readCallbackQuery(new URLSearchParams(query)), [query]);
@@ -31,7 +36,8 @@ export default function PaymentCallbackPage({ confirmers }: PaymentCallbackPageP
       setState({ kind: 'failed', text: m.purchaseUnavailable });
       return;
     }
-    confirmer(start.paymentId).then(
+    const confirming = start.txId ? confirmer(start.paymentId, { txId: start.txId }) : confirmer(start.paymentId);
+    confirming.then(
       (receipt) => setState({ kind: 'success', receipt }),
       (err: unknown) => setState(stateFromConfirmError(err)),
     );
@@ -40,12 +46,14 @@ export default function PaymentCallbackPage({ confirmers }: PaymentCallbackPageP
   useEffect(() => {
     if (confirmedQuery.current === query) return;
     confirmedQuery.current = query;
-    if (start.kind === 'failed') setState({ kind: 'failed', text: start.text });
-    else {
+    if (start.kind === 'failed') {
+      setState({ kind: 'failed', text: start.text });
+      if (start.type && start.paymentId) abandoners?.[start.type]?.(start.paymentId);
+    } else {
       setState({ kind: 'processing' });
       confirm();
     }
-  }, [query, start, confirm]);
+  }, [query, start, confirm, abandoners]);
 
   const type = start.type;
   return (

@@ -15,6 +15,7 @@ describe('payment callback: what the query says (spec 2, 8)', () => {
       kind: 'confirm',
       type: 'purchase',
       paymentId: 'pay_1',
+      txId: 'tx_9',
     });
   });
 
@@ -29,9 +30,22 @@ describe('payment callback: what the query says (spec 2, 8)', () => {
       kind: 'failed',
       text: '카드 한도를 초과했습니다.',
       type: 'topup',
+      paymentId: 'p1',
     });
     expect(read('paymentId=p1&type=topup&code=USER_CANCEL')).toMatchObject({
       kind: 'failed',
+      text: '결제가 취소되었거나 실패했습니다.',
+    });
+  });
+
+  it("says 'payment failed: {message}' for a purchase (spec 8)", () => {
+    expect(read('paymentId=p2&type=purchase&code=FAILURE_TYPE_PG&message=카드 한도를 초과했습니다.')).toEqual({
+      kind: 'failed',
+      text: '결제에 실패했습니다: 카드 한도를 초과했습니다.',
+      type: 'purchase',
+      paymentId: 'p2',
+    });
+    expect(read('paymentId=p2&type=purchase&code=USER_CANCEL')).toMatchObject({
       text: '결제가 취소되었거나 실패했습니다.',
     });
   });

@@ -5,8 +5,10 @@ import { paymentText as m } from './messages';
 
 /** What the callback screen starts with, read from the payment window's query. */
 export type CallbackStart =
-  | { kind: 'failed'; text: string; type?: PaymentKind }
-  | { kind: 'confirm'; type: PaymentKind; paymentId: string };
+  /** `paymentId` when the payment window answered with a code for a known payment (it can be released). */
+  | { kind: 'failed'; text: string; type?: PaymentKind; paymentId?: string }
+  /** `txId`: the gateway's transaction id, when the window sent one. */
+  | { kind: 'confirm'; type: PaymentKind; paymentId: string; txId?: string };
 
 function kindOf(value: string | null): PaymentKind | undefined {
   return paymentKinds.find((k) => k === value);
@@ -22,9 +24,17 @@ export function readCallbackQuery(params: URLSearchParams): CallbackStart {
   const paymentId = paymentIdSchema.safeParse(params.get('paymentId') ?? '');
   if (!paymentId.success) return { kind: 'failed', text: m.invalid, type };
   const code = params.get('code')?.trim();
-  if (code && code !== '0') return { kind: 'failed', text: params.get('message')?.trim() || m.cancelled, type };
+  if (code && code !== '0') {
+    const message = params.get('message')?.trim();
+    // Spec 8: a purchase says 'payment failed: {message}'; other kinds show the provider's message.
+    const text = message ? (type === 'purchase' ? m.purchaseFailed(message) : message) : m.cancelled;
+    return type ? { kind: 'failed', text, type, paymentId: paymentId.data } : { kind: 'failed', text };
+  }
   if (!type) return { kind: 'failed', text: m.invalid };
-  return { kind: 'confirm', type, paymentId: paymentId.data };
+  const txId = params.get('txId')?.trim();
+  return txId
+    ? { kind: 'confirm', type, paymentId: paymentId.data, txId }
+    : { kind: 'confirm', type, paymentId: paymentId.data };
 }
 
 export interface PaymentReceipt {

@@ -52,7 +52,6 @@ export const detailMessages = {
   soldOut: '품절',
   notAvailable: '판매 중지',
   orderRequired: '주문하려면 로그인이 필요합니다.',
-  orderComingSoon: '주문 기능은 곧 제공될 예정입니다.',
   tabsLabel: '상품 정보와 리뷰',
   infoTab: '상품 정보',
   reviewsTab: (n: number) => `리뷰 ${n}`,

@@ -1,8 +1,14 @@
-import { deliveryCategories, type ProductDetail, shoppingCategories } from '@app/contracts';
+import {
+  deliveryCategories,
+  ORDER_QTY_MAX,
+  orderMessages,
+  type ProductDetail,
+  shoppingCategories,
+} from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Bike, Clock, MessageSquareText, Minus, PackageX, Plus, ShoppingBag, Star, Store } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { BackButton } from '@/components/back-button';
@@ -113,11 +119,20 @@ function QuantityField({
   );
 }
 
-function ProductView({ product }: { product: ProductDetail }) {
+/** The payment form the app plugs in (features never import each other), opened by the purchase button. */
+export type PurchaseSlot = (props: {
+  product: ProductDetail;
+  quantity: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) => ReactNode;
+
+function ProductView({ product, purchase }: { product: ProductDetail; purchase: PurchaseSlot }) {
   const { isMember, user } = useSession();
   const { displayName } = useTenant();
   const navigate = useNavigate();
   const [quantity, setQuantity] = useState('1');
+  const [buying, setBuying] = useState(false);
   const discount = Math.round(product.discount_rate);
   const original = shownOriginalPrice(product.price, product.original_price);
   const stock = stockText(product.display_remaining);
@@ -147,8 +162,11 @@ function ProductView({ product }: { product: ProductDetail }) {
       toast.error(m.quantityInvalid);
       return;
     }
-    // The buying flow arrives with the orders issue.
-    toast.info(m.orderComingSoon);
+    if (isOwner) {
+      toast.info(orderMessages.ownProduct);
+      return;
+    }
+    setBuying(true);
   };
 
   return (
@@ -222,7 +240,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               value={quantity}
               onChange={setQuantity}
               disabled={!isMember || soldOut || unavailable}
-              max={product.display_remaining > 0 ? product.display_remaining : undefined}
+              max={product.display_remaining > 0 ? Math.min(ORDER_QTY_MAX, product.display_remaining) : ORDER_QTY_MAX}
             />
             {!isMember ? <p className="field-hint">{m.visitorQuantity}</p> : null}
             {qtyValid && !soldOut ? (
@@ -270,13 +288,14 @@ function ProductView({ product }: { product: ProductDetail }) {
           </Notice>
         </Tabs.Content>
       </Tabs.Root>
+      {purchase({ product, quantity: qtyValid ? qty : 1, open: buying, onOpenChange: setBuying })}
       <Toaster position="top-center" richColors />
     </div>
   );
 }
 
-/** Product detail at /products/{id} (spec part 2, section 2). */
-export default function ProductDetailPage() {
+/** Product detail at /products/{id} (spec part 2, section 2), with the app's payment form. */
+export default function ProductDetailPage({ purchase }: { purchase: PurchaseSlot }) {
   const { id } = useParams();
   const productId = Number(id);
   const valid = Number.isInteger(productId) && productId > 0;
@@ -303,5 +322,5 @@ export default function ProductDetailPage() {
     );
   }
   if (detail.isPending) return <DetailSkeleton />;
-  return <ProductView product={detail.data} />;
+  return <ProductView product={detail.data} purchase={purchase} />;
 }

@@ -1,0 +1,391 @@
+import { allowedOrderMoves, type Order, type OrderPage, type OrderStatus } from '@app/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Session, SessionContext, type SessionUser } from '@/lib/session';
+import { MerchantOrdersTab } from './merchant-orders-tab';
+import { buildOrder } from './order-fixtures';
+
+const merchant: SessionUser = { id: 3, email: 'farm@example.com', username: '햇살농장', user_type: 'merchant' };
+const customer: SessionUser = { id: 21, email: 'minji@example.com', username: '김민지', user_type: 'customer' };
+
+const at = (day: number, hour = 12) => new Date(2025, 2, day, hour).toISOString();
+
+/** A stand-in for the delivery calls: orders by type and id, the PUTs it received. */
+interface FakeServer {
+  orders: Order[];
+  failList?: number;
+  updateAnswer?: (body: { order_id: number; status: OrderStatus; memo: string | null }) => Response;
+}
+
+let server: FakeServer;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+const calls = (method: string, path: string) =>
+  fetchMock.mock.calls
+    .map(([url, init]) => ({ url: new URL(String(url), 'http://x'), init: init as RequestInit }))
+    .filter(({ url, init }) => (init?.method ?? 'GET') === method && url.pathname === path);
+const listCalls = () => calls('GET', '/api/delivery/merchant/orders').map(({ url }) => url.searchParams);
+const putBodies = () => calls('PUT', '/api/delivery/status').map(({ init }) => JSON.parse(String(init.body)));
+
+function answer(url: URL, init: RequestInit | undefined): Response {
+  const method = init?.method ?? 'GET';
+  if (method === 'GET' && url.pathname === '/api/delivery/merchant/orders') {
+    if (server.failList) return Response.json({ detail: '서버 오류', code: 'x' }, { status: server.failList });
+    const type = url.searchParams.get('order_type');
+    const skip = Number(url.searchParams.get('skip'));
+    const limit = Number(url.searchParams.get('limit'));
+    const ofType = server.orders.filter((o) => o.order_type === type);
+    const total = ofType.length;
+    const body: OrderPage = {
+      deliveries: ofType.slice(skip, skip + limit),
+      page: Math.floor(skip / limit) + 1,
+      total,
+      pages: Math.ceil(total / limit),
+    };
+    return Response.json(body);
+  }
+  if (method === 'PUT' && url.pathname === '/api/delivery/status') {
+    const body = JSON.parse(String(init?.body));
+    if (server.updateAnswer) return server.updateAnswer(body);
+    const index = server.orders.findIndex((o) => o.id === body.order_id);
+    const updated = { ...server.orders[index], status: body.status, next_statuses: allowedOrderMoves(body.status) };
+    server.orders[index] = updated as Order;
+    return Response.json(updated);
+  }
+  const detail = url.pathname.match(/^\/api\/delivery\/orders\/(\d+)$/);
+  if (method === 'GET' && detail) {
+    const order = server.orders.find((o) => o.id === Number(detail[1]));
+    return Response.json({
+      ...order,
+      history: [
+        { from_status: null, status: 'PENDING', actor: 'system', memo: null, created_at: at(14, 9) },
+        { from_status: 'PENDING', status: 'PREPARING', actor: 'merchant', memo: '포장 시작', created_at: at(14, 10) },
+      ],
+    });
+  }
+  return Response.json({ detail: 'not found' }, { status: 404 });
+}
+
+function renderTab(user: SessionUser | null = merchant) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const session: Session = {
+    token: user ? 't' : null,
+    user,
+    isSignedIn: !!user,
+    isMember: !!user,
+    isAdmin: false,
+    leavingTo: null,
+    signIn: vi.fn(),
+    signOut: vi.fn(async () => undefined),
+    updateUser: vi.fn(),
+  };
+  return render(
+    <QueryClientProvider client={client}>
+      <SessionContext value={session}>
+        <MerchantOrdersTab />
+      </SessionContext>
+    </QueryClientProvider>,
+  );
+}
+
+const cardTitles = () => screen.queryAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
+const card = (id: number) => screen.getByRole('article', { name: `주문번호 #${id}` });
+
+async function openDialog(id: number) {
+  fireEvent.click(await screen.findByRole('button', { name: `주문번호 #${id} 상태 변경` }));
+  return screen.findByRole('dialog', { name: '주문 상태 변경' });
+}
+
+beforeEach(() => {
+  // Only the clock is fixed (14 March 2025, 15:30 local): timers stay real for the queries.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2025, 2, 14, 15, 30));
+  server = {
+    orders: [
+      buildOrder({
+        id: 101,
+        status: 'PREPARING',
+        created_at: at(14, 9),
+        delivery_address: '서울특별시 마포구 월드컵북로 12',
+        delivery_phone: '010-1234-5678',
+        delivery_memo: '문 앞에 놓아주세요',
+        points_used: 2000,
+        card_amount: 10000,
+        earned_points: 100,
+        buyer: { id: 21, name: '김민지' },
+      }),
+      buildOrder({
+        id: 57,
+        status: 'DELIVERING',
+        created_at: at(10),
+        delivery_address: '부산광역시 해운대구 센텀중앙로 55',
+        delivery_phone: '010-9876-5432',
+        category_type: 'shopping',
+        delivered_at: null,
+        items: [
+          {
+            product_id: 12,
+            product_title: '청송 꿀사과 3kg',
+            unit_price: 25000,
+            quantity: 2,
+            total_price: 50000,
+            image_url: null,
+          },
+        ],
+        total_price: 50000,
+        buyer: { id: 22, name: '박서준' },
+      }),
+      buildOrder({
+        id: 12,
+        status: 'DELIVERED',
+        created_at: at(1),
+        delivered_at: at(1, 18),
+        delivery_address: '대전광역시 유성구 대학로 99',
+        delivery_phone: '010-2222-3333',
+      }),
+      buildOrder({
+        id: 88,
+        order_type: 'pickup',
+        status: 'READY',
+        created_at: at(13),
+        delivery_address: null,
+        delivery_phone: '010-5555-0000',
+      }),
+    ],
+  };
+  fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    answer(new URL(String(input), 'http://x'), init),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('merchant order list', () => {
+  it('shows the first page of delivery orders with every field the merchant works with', async () => {
+    renderTab();
+    expect(await screen.findByRole('heading', { name: '주문번호 #101' })).toBeTruthy();
+    expect(listCalls()[0]?.toString()).toBe('skip=0&limit=20&order_type=delivery');
+    const first = within(card(101));
+    expect(first.getByText('준비중')).toBeTruthy();
+    expect(first.getByText('서울특별시 마포구 월드컵북로 12')).toBeTruthy();
+    expect(first.getByRole('link', { name: '010-1234-5678' }).getAttribute('href')).toBe('tel:01012345678');
+    expect(first.getByText('문 앞에 놓아주세요')).toBeTruthy();
+    expect(first.getByText('김민지')).toBeTruthy();
+    expect(first.getByText('유기농 방울토마토 1kg')).toBeTruthy();
+    expect(first.getByText('-2,000P')).toBeTruthy();
+    expect(first.getByText('10,000원')).toBeTruthy();
+    // A shopping parcel is labelled as shipped, with the delivery wording of its status.
+    const parcel = within(card(57));
+    expect(parcel.getByText('배송')).toBeTruthy();
+    expect(parcel.getByText('배송중')).toBeTruthy();
+    expect(parcel.getByText('2개')).toBeTruthy();
+    expect(parcel.getAllByText('50,000원')).toHaveLength(2);
+    // A finished order shows when it was delivered.
+    expect(within(card(12)).getByText('배송완료 일시')).toBeTruthy();
+    expect(cardTitles()).toEqual(['주문번호 #101', '주문번호 #57', '주문번호 #12']);
+  });
+
+  it('pages by 20 with previous and next, and the pickup switch starts again at page 1', async () => {
+    const pickup = server.orders.filter((o) => o.order_type === 'pickup');
+    const many = Array.from({ length: 45 }, (_, i) => buildOrder({ id: 1000 + i, created_at: at(1 + (i % 14)) }));
+    server.orders = [...many, ...pickup];
+    renderTab();
+    expect(await screen.findByText('1 / 3 페이지')).toBeTruthy();
+    const previous = screen.getByRole('button', { name: '이전' }) as HTMLButtonElement;
+    expect(previous.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '다음' }));
+    expect(await screen.findByText('2 / 3 페이지')).toBeTruthy();
+    expect(listCalls().at(-1)?.get('skip')).toBe('20');
+    // The second page (ids 1020-1039) is on screen before paging on.
+    await waitFor(() => expect(cardTitles()).toHaveLength(20));
+    expect(cardTitles()).not.toContain('주문번호 #1000');
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: '다음' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: '다음' }));
+    expect(await screen.findByText('3 / 3 페이지')).toBeTruthy();
+    await waitFor(() => expect(cardTitles()).toHaveLength(5));
+    expect((screen.getByRole('button', { name: '다음' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: '이전' }) as HTMLButtonElement).disabled).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: '픽업' }));
+    // The delivery orders do not linger under the pickup switch while it loads.
+    expect(cardTitles()).toEqual([]);
+    expect(await screen.findByRole('heading', { name: '주문번호 #88' })).toBeTruthy();
+    const last = listCalls().at(-1);
+    expect(last?.get('order_type')).toBe('pickup');
+    expect(last?.get('skip')).toBe('0');
+    // Pickup wording and no address: picked up at the store.
+    expect(within(card(88)).getByText('픽업대기')).toBeTruthy();
+    expect(within(card(88)).getByText('매장 픽업')).toBeTruthy();
+    expect(screen.getByText('1 / 1 페이지')).toBeTruthy();
+  });
+
+  it('searches, narrows by date and sorts the page, and resets the filters from an empty result', async () => {
+    renderTab();
+    await screen.findByRole('heading', { name: '주문번호 #101' });
+    const search = screen.getByLabelText('주문 검색');
+
+    fireEvent.change(search, { target: { value: '꿀사과' } });
+    expect(cardTitles()).toEqual(['주문번호 #57']);
+    fireEvent.change(search, { target: { value: '010-1234' } });
+    expect(cardTitles()).toEqual(['주문번호 #101']);
+    fireEvent.change(search, { target: { value: '대학로' } });
+    expect(cardTitles()).toEqual(['주문번호 #12']);
+    expect(screen.getByText('이 페이지 3건 중 1건')).toBeTruthy();
+    fireEvent.change(search, { target: { value: '' } });
+
+    fireEvent.click(screen.getByRole('button', { name: '오늘' }));
+    expect(cardTitles()).toEqual(['주문번호 #101']);
+    fireEvent.click(screen.getByRole('button', { name: '7일' }));
+    expect(cardTitles()).toEqual(['주문번호 #101', '주문번호 #57']);
+    fireEvent.click(screen.getByRole('button', { name: '1개월' }));
+    expect(cardTitles()).toHaveLength(3);
+
+    const sort = screen.getByRole('combobox', { name: '정렬' });
+    fireEvent.change(sort, { target: { value: 'oldest' } });
+    expect(cardTitles()).toEqual(['주문번호 #12', '주문번호 #57', '주문번호 #101']);
+    fireEvent.change(sort, { target: { value: 'status' } });
+    expect(cardTitles()).toEqual(['주문번호 #101', '주문번호 #57', '주문번호 #12']);
+
+    fireEvent.click(screen.getByRole('button', { name: '오늘' }));
+    fireEvent.change(search, { target: { value: '해운대' } });
+    expect(screen.getByRole('heading', { name: '검색 결과가 없습니다' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '필터 초기화' }));
+    expect(cardTitles()).toHaveLength(3);
+    expect((search as HTMLInputElement).value).toBe('');
+    // Filtering is done on the page: the server was asked once.
+    expect(listCalls()).toHaveLength(1);
+  });
+
+  it('says when a type has no orders yet', async () => {
+    server.orders = server.orders.filter((o) => o.order_type === 'delivery');
+    renderTab();
+    await screen.findByRole('heading', { name: '주문번호 #101' });
+    fireEvent.click(screen.getByRole('button', { name: '픽업' }));
+    expect(await screen.findByRole('heading', { name: '아직 픽업 주문이 없습니다' })).toBeTruthy();
+  });
+
+  it('shows the spec error for each type and retries', async () => {
+    server.failList = 500;
+    renderTab();
+    expect((await screen.findByRole('alert')).textContent).toContain('배송 목록을 불러오는데 실패했습니다.');
+    fireEvent.click(screen.getByRole('button', { name: '픽업' }));
+    expect(await screen.findByText('픽업 목록을 불러오는데 실패했습니다.')).toBeTruthy();
+    server.failList = undefined;
+    fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByRole('heading', { name: '주문번호 #88' })).toBeTruthy();
+  });
+
+  it('tells a non-merchant the tab is for merchants, without asking the server', async () => {
+    renderTab(customer);
+    expect(screen.getByRole('heading', { name: '접근 권한이 없습니다' })).toBeTruthy();
+    expect(screen.getByText('가맹점주만 접근 가능합니다.')).toBeTruthy();
+    expect(listCalls()).toHaveLength(0);
+  });
+
+  it('shows the same notice when the server refuses the merchant', async () => {
+    server.failList = 403;
+    renderTab();
+    expect(await screen.findByRole('heading', { name: '접근 권한이 없습니다' })).toBeTruthy();
+  });
+});
+
+describe('status dialog', () => {
+  it('offers the moves the server allows and keeps the change button off until one is chosen', async () => {
+    renderTab();
+    const dialog = within(await openDialog(101));
+    const change = dialog.getByRole('button', { name: '변경' }) as HTMLButtonElement;
+    expect(change.disabled).toBe(true);
+    // Every status of the spec is listed; the current one and backward moves cannot be picked.
+    expect(dialog.getAllByRole('radio')).toHaveLength(8);
+    expect((dialog.getByRole('radio', { name: /^준비중/ }) as HTMLInputElement).disabled).toBe(true);
+    expect((dialog.getByRole('radio', { name: /^주문접수/ }) as HTMLInputElement).disabled).toBe(true);
+    expect((dialog.getByRole('radio', { name: /^준비완료/ }) as HTMLInputElement).disabled).toBe(false);
+    fireEvent.click(dialog.getByRole('radio', { name: /^준비완료/ }));
+    expect(change.disabled).toBe(false);
+  });
+
+  it('sends the trimmed memo, says so, closes and shows the refreshed list', async () => {
+    renderTab();
+    const dialog = within(await openDialog(101));
+    fireEvent.click(dialog.getByRole('radio', { name: /^준비완료/ }));
+    fireEvent.change(dialog.getByLabelText('메모 (선택)'), { target: { value: '  포장 완료, 3시 출발  ' } });
+    const before = listCalls().length;
+    fireEvent.click(dialog.getByRole('button', { name: '변경' }));
+
+    const done = await screen.findByText('배송 상태가 업데이트되었습니다.');
+    expect(done.closest('[role="status"]')).toBeTruthy();
+    expect(putBodies()).toEqual([{ order_id: 101, status: 'READY', memo: '포장 완료, 3시 출발' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
+    expect(await within(card(101)).findByText('준비완료')).toBeTruthy();
+  });
+
+  it('sends a blank memo as null', async () => {
+    renderTab();
+    const dialog = within(await openDialog(57));
+    fireEvent.click(dialog.getByRole('radio', { name: /^배송완료/ }));
+    fireEvent.change(dialog.getByLabelText('메모 (선택)'), { target: { value: '   ' } });
+    fireEvent.click(dialog.getByRole('button', { name: '변경' }));
+    await screen.findByText('배송 상태가 업데이트되었습니다.');
+    expect(putBodies()).toEqual([{ order_id: 57, status: 'DELIVERED', memo: null }]);
+  });
+
+  it('keeps the dialog and its choice on a refusal and shows the spec text with the server detail', async () => {
+    server.updateAnswer = () =>
+      Response.json(
+        { detail: '이미 배송이 시작된 주문은 준비완료로 되돌릴 수 없습니다.', code: 'invalid' },
+        { status: 400 },
+      );
+    renderTab();
+    const dialog = within(await openDialog(101));
+    fireEvent.click(dialog.getByRole('radio', { name: /^준비완료/ }));
+    fireEvent.change(dialog.getByLabelText('메모 (선택)'), { target: { value: '확인 부탁' } });
+    fireEvent.click(dialog.getByRole('button', { name: '변경' }));
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toContain('배송 상태 업데이트에 실패했습니다.');
+    expect(alert.textContent).toContain('이미 배송이 시작된 주문은 준비완료로 되돌릴 수 없습니다.');
+    expect((dialog.getByRole('radio', { name: /^준비완료/ }) as HTMLInputElement).checked).toBe(true);
+    expect((dialog.getByLabelText('메모 (선택)') as HTMLTextAreaElement).value).toBe('확인 부탁');
+    expect(screen.queryByText('배송 상태가 업데이트되었습니다.')).toBeNull();
+  });
+
+  it('asks before a cancellation, naming the points and card payment going back', async () => {
+    renderTab();
+    const dialog = within(await openDialog(101));
+    fireEvent.click(dialog.getByRole('radio', { name: /^취소됨/ }));
+    fireEvent.click(dialog.getByRole('button', { name: '변경' }));
+    expect(await dialog.findByText('사용한 포인트 2,000P와 카드 결제 10,000원이 구매자에게 돌아갑니다.')).toBeTruthy();
+    expect(dialog.getByText('이 주문으로 적립된 100P는 구매자에게서 회수됩니다.')).toBeTruthy();
+    expect(putBodies()).toHaveLength(0);
+
+    fireEvent.click(dialog.getByRole('button', { name: '돌아가기' }));
+    expect((dialog.getByRole('radio', { name: /^취소됨/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(dialog.getByRole('button', { name: '변경' }));
+    fireEvent.click(await dialog.findByRole('button', { name: '취소 확정' }));
+    await screen.findByText('배송 상태가 업데이트되었습니다.');
+    expect(putBodies()).toEqual([{ order_id: 101, status: 'CANCELLED', memo: null }]);
+  });
+
+  it('uses the pickup wording and shows the history of the order', async () => {
+    renderTab();
+    await screen.findByRole('heading', { name: '주문번호 #101' });
+    fireEvent.click(screen.getByRole('button', { name: '픽업' }));
+    const dialog = within(await openDialog(88));
+    expect(dialog.getByRole('radio', { name: /^픽업완료/ })).toBeTruthy();
+    expect(dialog.queryByRole('radio', { name: /^배송완료/ })).toBeNull();
+    const summary = dialog.getByText('변경 이력');
+    const details = summary.closest('details') as HTMLDetailsElement;
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    expect(await dialog.findByText('포장 시작')).toBeTruthy();
+    expect(calls('GET', '/api/delivery/orders/88')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,137 @@
+import { type Order, type OrderStatus, type OrderType, orderStatusLabel } from '@app/contracts';
+import type { ReactNode } from 'react';
+import { formatWon } from '@/lib/format';
+import { ordersText as m } from './messages';
+
+const timeFormat = new Intl.DateTimeFormat('ko-KR', {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** `2025. 3. 14. 오후 3:05`; empty for a missing or broken time. */
+export function formatOrderTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? '' : timeFormat.format(d);
+}
+
+/** The colour group of a status: new orders stand out, finished ones fade. */
+function statusTone(status: OrderStatus): 'new' | 'progress' | 'done' | 'closed' {
+  if (status === 'PENDING') return 'new';
+  if (status === 'DELIVERED') return 'done';
+  if (status === 'CANCELLED' || status === 'REFUNDED') return 'closed';
+  return 'progress';
+}
+
+export function StatusChip({ status, type }: { status: OrderStatus; type: OrderType }) {
+  return <span className={`orders-chip orders-chip-${statusTone(status)}`}>{orderStatusLabel(status, type)}</span>;
+}
+
+/** Shopping goods travel as parcels (배송); pickup-category goods are delivered (배달) or picked up. */
+function kindOf(order: Order): keyof typeof m.kinds {
+  if (order.order_type === 'pickup') return 'pickup';
+  return order.category_type === 'shopping' ? 'parcel' : 'delivery';
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="orders-fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** One order as the merchant handles it (spec part 3: every field of the order list). */
+export function OrderCard({ order, onChangeStatus }: { order: Order; onChangeStatus: (order: Order) => void }) {
+  const titleId = `merchant-order-${order.id}`;
+  const kind = kindOf(order);
+  return (
+    <article className="orders-card" aria-labelledby={titleId}>
+      <header className="orders-card-head">
+        <h3 id={titleId} className="orders-card-title tabular">
+          {m.orderNumber(order.id)}
+        </h3>
+        <span className={`orders-kind orders-kind-${kind}`}>{m.kinds[kind]}</span>
+        <StatusChip status={order.status} type={order.order_type} />
+      </header>
+      <dl className="orders-facts">
+        <Fact label={m.orderedAt}>
+          <time dateTime={order.created_at} className="tabular">
+            {formatOrderTime(order.created_at)}
+          </time>
+        </Fact>
+        {order.delivered_at ? (
+          <Fact label={m.deliveredAt(orderStatusLabel('DELIVERED', order.order_type))}>
+            <time dateTime={order.delivered_at} className="tabular">
+              {formatOrderTime(order.delivered_at)}
+            </time>
+          </Fact>
+        ) : null}
+        <Fact label={m.buyer}>{order.buyer.name}</Fact>
+        <Fact label={m.phone}>
+          <a className="link tabular" href={`tel:${order.delivery_phone.replace(/[^\d+]/g, '')}`}>
+            {order.delivery_phone}
+          </a>
+        </Fact>
+        {order.delivery_address ? (
+          <Fact label={m.address}>
+            {order.delivery_postcode ? <span className="orders-muted">[{order.delivery_postcode}] </span> : null}
+            {order.delivery_address}
+          </Fact>
+        ) : order.order_type === 'pickup' ? (
+          <Fact label={m.pickupAddress}>{m.pickupAtStore}</Fact>
+        ) : null}
+        <Fact label={m.memo}>
+          {order.delivery_memo ? order.delivery_memo : <span className="orders-muted">{m.noMemo}</span>}
+        </Fact>
+      </dl>
+      <section className="orders-items" aria-label={m.items}>
+        <ul>
+          {order.items.map((item) => (
+            <li key={item.product_id}>
+              <span className="orders-item-title">{item.product_title}</span>
+              <span className="orders-item-qty tabular">{m.quantity(item.quantity)}</span>
+              <span className="orders-item-price tabular">{formatWon(item.total_price)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <dl className="orders-money">
+        {order.shipping_fee > 0 ? (
+          <div>
+            <dt>{m.shippingFee}</dt>
+            <dd className="tabular">{formatWon(order.shipping_fee)}</dd>
+          </div>
+        ) : null}
+        {order.points_used > 0 ? (
+          <div>
+            <dt>{m.pointsUsed}</dt>
+            <dd className="tabular">{m.minusPoints(order.points_used)}</dd>
+          </div>
+        ) : null}
+        {order.points_used > 0 ? (
+          <div>
+            <dt>{m.cardAmount}</dt>
+            <dd className="tabular">{formatWon(order.card_amount)}</dd>
+          </div>
+        ) : null}
+        <div className="orders-money-total">
+          <dt>{m.totalPrice}</dt>
+          <dd className="tabular">{formatWon(order.total_price)}</dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        className="btn btn-outline orders-change"
+        onClick={() => onChangeStatus(order)}
+        aria-label={m.changeStatusFor(order.id)}
+      >
+        {m.changeStatus}
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,269 @@
+import { ORDER_STATUS_MEMO_MAX, type Order, orderStatusLabel } from '@app/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChevronDown, ChevronUp, Package } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { apiErrorDetail } from '@/lib/api-client';
+import { mediaUrl } from '@/lib/media';
+import { ordersText as m } from './messages';
+import { OrderActionDialog } from './order-action-dialog';
+import { formatOrderDateTime, orderKindLabel, statusTone } from './order-list-values';
+import { cancelOrder, confirmOrderReceipt, orderDetailQuery, refreshAfterOrderChange } from './orders.api';
+
+function OrderHistory({ order }: { order: Order }) {
+  const detail = useQuery(orderDetailQuery(order.id));
+  if (detail.isPending) {
+    return (
+      <p className="order-muted" role="status">
+        {m.historyLoading}
+      </p>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <p className="field-error" role="alert">
+        {m.historyFailed}
+      </p>
+    );
+  }
+  const history = detail.data.history ?? [];
+  if (history.length === 0) return <p className="order-muted">{m.historyEmpty}</p>;
+  return (
+    <ol className="order-history">
+      {history.map((entry) => (
+        <li key={`${entry.created_at}-${entry.status}`} className="order-history-entry">
+          <span className="order-history-status">{orderStatusLabel(entry.status, order.order_type)}</span>
+          <span className="order-muted">
+            <time dateTime={entry.created_at}>{formatOrderDateTime(entry.created_at)}</time> · {m.actors[entry.actor]}
+          </span>
+          {entry.memo ? <span className="order-history-memo">{entry.memo}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+type Action = 'confirm' | 'cancel';
+
+function useOrderAction(order: Order, onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, reason }: { action: Action; reason?: string | null }) =>
+      action === 'confirm' ? confirmOrderReceipt(order.id) : cancelOrder(order.id, reason ?? null),
+    onSuccess: (updated, { action }) => {
+      toast.success(action === 'confirm' ? m.confirmed : m.cancelled);
+      onDone();
+      void refreshAfterOrderChange(queryClient, updated);
+    },
+  });
+}
+
+/** One order of the history: status, items, amounts, where it goes, and what the buyer may do now. */
+export function OrderCard({ order }: { order: Order }) {
+  const [dialog, setDialog] = useState<Action | null>(null);
+  const [reason, setReason] = useState('');
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  const action = useOrderAction(order, () => setDialog(null));
+  const reasonTooLong = reason.trim().length > ORDER_STATUS_MEMO_MAX;
+  const status = orderStatusLabel(order.status, order.order_type);
+  const openDialog = (next: Action | null) => {
+    action.reset();
+    if (next === 'cancel') setReason('');
+    setDialog(next);
+  };
+  const failure = action.isError
+    ? (apiErrorDetail(action.error) ?? (dialog === 'cancel' ? m.cancelFailed : m.confirmFailed))
+    : null;
+  const receivedBy = order.category_type === 'shopping' ? 'delivery' : order.order_type;
+
+  return (
+    <article className="order-card card" aria-labelledby={`${id}-title`}>
+      <header className="order-card-head">
+        <div>
+          <h2 id={`${id}-title`} className="order-card-title">
+            <time dateTime={order.created_at}>{formatOrderDateTime(order.created_at)}</time>
+          </h2>
+          <p className="order-muted">
+            {m.orderNo(order.id)} · {orderKindLabel(order)} · {order.merchant.name}
+          </p>
+        </div>
+        <span className={`order-status order-status-${statusTone(order.status)}`}>{status}</span>
+      </header>
+
+      <ul className="order-items">
+        {order.items.map((item) => {
+          const src = mediaUrl(item.image_url);
+          return (
+            <li key={`${item.product_id}-${item.product_title}`} className="order-item">
+              <div className="order-thumb">
+                {src ? <img src={src} alt="" loading="lazy" /> : <Package size={22} aria-hidden="true" />}
+              </div>
+              <div className="order-item-text">
+                <p className="order-item-title">{item.product_title}</p>
+                <p className="order-muted tabular">{m.itemLine(item.quantity, item.unit_price)}</p>
+              </div>
+              <p className="order-item-price tabular">{m.won(item.total_price)}</p>
+            </li>
+          );
+        })}
+      </ul>
+
+      <dl className="order-summary order-card-amounts" aria-label={m.amounts}>
+        {order.shipping_fee > 0 || order.category_type === 'shopping' ? (
+          <>
+            <div>
+              <dt>{m.itemsTotal}</dt>
+              <dd>{m.won(order.items_total)}</dd>
+            </div>
+            <div>
+              <dt>{m.shippingFee}</dt>
+              <dd>{m.won(order.shipping_fee)}</dd>
+            </div>
+          </>
+        ) : null}
+        <div className="order-summary-total">
+          <dt>{m.totalPrice}</dt>
+          <dd>{m.won(order.total_price)}</dd>
+        </div>
+        {order.points_used > 0 ? (
+          <div>
+            <dt>{m.pointsUsed}</dt>
+            <dd>{m.minusPoints(order.points_used)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{m.cardAmount}</dt>
+          <dd>{m.won(order.card_amount)}</dd>
+        </div>
+        {order.earned_points > 0 ? (
+          <div>
+            <dt>{m.earned}</dt>
+            <dd className="order-earned">{m.plusPoints(order.earned_points)}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <dl className="order-facts">
+        <div>
+          <dt>{m.receiving}</dt>
+          <dd>
+            {receivedBy === 'pickup'
+              ? m.pickupPlace
+              : [order.delivery_postcode ? `(${order.delivery_postcode})` : '', order.delivery_address ?? '']
+                  .filter(Boolean)
+                  .join(' ')}
+          </dd>
+        </div>
+        <div>
+          <dt>{m.phone}</dt>
+          <dd className="tabular">{order.delivery_phone}</dd>
+        </div>
+        {order.delivery_memo ? (
+          <div>
+            <dt>{m.memo}</dt>
+            <dd>{order.delivery_memo}</dd>
+          </div>
+        ) : null}
+        {order.delivered_at ? (
+          <div>
+            <dt>{m.deliveredAt[receivedBy]}</dt>
+            <dd>
+              <time dateTime={order.delivered_at}>{formatOrderDateTime(order.delivered_at)}</time>
+            </dd>
+          </div>
+        ) : null}
+        {order.confirmed_at ? (
+          <div>
+            <dt>{m.confirmedAt}</dt>
+            <dd>
+              <time dateTime={order.confirmed_at}>{formatOrderDateTime(order.confirmed_at)}</time>
+            </dd>
+          </div>
+        ) : null}
+        {order.cancelled_at ? (
+          <div>
+            <dt>{m.cancelledAt}</dt>
+            <dd>
+              <time dateTime={order.cancelled_at}>{formatOrderDateTime(order.cancelled_at)}</time>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <div className="order-card-actions">
+        <button
+          type="button"
+          className="btn btn-ghost"
+          aria-expanded={expanded}
+          aria-controls={`${id}-history`}
+          onClick={() => setExpanded((v) => !v)}
+        >
+          {expanded ? <ChevronUp size={18} aria-hidden="true" /> : <ChevronDown size={18} aria-hidden="true" />}
+          {expanded ? m.hideDetail : m.showDetail}
+        </button>
+        <span className="order-card-spacer" />
+        {order.can_cancel ? (
+          <button type="button" className="btn btn-outline" onClick={() => openDialog('cancel')}>
+            {m.cancel}
+          </button>
+        ) : null}
+        {order.can_confirm ? (
+          <button type="button" className="btn btn-primary" onClick={() => openDialog('confirm')}>
+            {m.confirm}
+          </button>
+        ) : null}
+      </div>
+      {expanded ? (
+        <section id={`${id}-history`} className="order-history-box" aria-label={m.historyTitle}>
+          <OrderHistory order={order} />
+        </section>
+      ) : null}
+
+      <OrderActionDialog
+        open={dialog === 'confirm'}
+        onOpenChange={(open) => openDialog(open ? 'confirm' : null)}
+        title={m.confirmTitle}
+        text={m.confirmText}
+        actionLabel={m.confirm}
+        busyLabel={m.confirming}
+        busy={action.isPending}
+        error={dialog === 'confirm' ? failure : null}
+        onAction={() => action.mutate({ action: 'confirm' })}
+      />
+      <OrderActionDialog
+        open={dialog === 'cancel'}
+        onOpenChange={(open) => openDialog(open ? 'cancel' : null)}
+        title={m.cancelTitle}
+        text={m.cancelText}
+        actionLabel={m.cancel}
+        busyLabel={m.cancelling}
+        busy={action.isPending}
+        error={dialog === 'cancel' ? failure : null}
+        invalid={reasonTooLong}
+        tone="danger"
+        onAction={() => action.mutate({ action: 'cancel', reason: reason.trim() || null })}
+      >
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-reason`}>
+            {m.cancelReason}
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            className="input textarea order-reason"
+            placeholder={m.cancelReasonPlaceholder}
+            value={reason}
+            aria-invalid={reasonTooLong || undefined}
+            aria-describedby={reasonTooLong ? `${id}-reason-error` : undefined}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          {reasonTooLong ? (
+            <p id={`${id}-reason-error`} className="field-error">
+              {m.cancelReasonMax}
+            </p>
+          ) : null}
+        </div>
+      </OrderActionDialog>
+    </article>
+  );
+}

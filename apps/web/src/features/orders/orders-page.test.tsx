@@ -1,0 +1,263 @@
+import type { Order, OrderPage } from '@app/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import OrdersPage from './orders-page';
+import { buildOrder, callsTo, renderScreen, stubFetch, testTenant } from './orders-test-support';
+
+const delivering = buildOrder();
+const pickupReady = buildOrder({
+  id: 102,
+  status: 'READY',
+  order_type: 'pickup',
+  delivery_address: null,
+  delivery_memo: null,
+  items: [
+    {
+      product_id: 8,
+      product_title: '수제 돈가스 정식',
+      unit_price: 9500,
+      quantity: 1,
+      total_price: 9500,
+      image_url: null,
+    },
+  ],
+  items_total: 9500,
+  total_price: 9500,
+  points_used: 0,
+  card_amount: 9500,
+  earned_points: 95,
+  can_cancel: false,
+  can_confirm: false,
+});
+const parcel = buildOrder({
+  id: 103,
+  status: 'PENDING',
+  category_type: 'shopping',
+  delivery_postcode: '04524',
+  delivery_memo: null,
+  items: [
+    {
+      product_id: 9,
+      product_title: '제주 감귤 5kg',
+      unit_price: 12_000,
+      quantity: 1,
+      total_price: 12_000,
+      image_url: null,
+    },
+  ],
+  items_total: 12_000,
+  shipping_fee: 3000,
+  total_price: 15_000,
+  points_used: 0,
+  card_amount: 15_000,
+  earned_points: 150,
+  can_cancel: true,
+  can_confirm: false,
+});
+
+let fetchMock: ReturnType<typeof stubFetch>;
+let listed: Order[];
+
+function page(orders: Order[], over: Partial<OrderPage> = {}): OrderPage {
+  return { deliveries: orders, page: 1, total: orders.length, pages: orders.length ? 1 : 0, ...over };
+}
+
+function serve(answer: (query: URLSearchParams) => OrderPage, extra?: Parameters<typeof stubFetch>[0]) {
+  fetchMock = stubFetch((url, init) => {
+    if (url.pathname === '/api/delivery/user/orders') return Response.json(answer(url.searchParams));
+    return extra?.(url, init);
+  });
+}
+
+const cardOf = (id: number) => screen.getByText(`주문번호 ${id}`, { exact: false }).closest('article') as HTMLElement;
+const listCalls = () => callsTo(fetchMock, '/api/delivery/user/orders');
+
+beforeEach(() => {
+  listed = [delivering, pickupReady, parcel];
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/orders: the order history', () => {
+  it('shows each order with its status wording, items, amounts and where it goes', async () => {
+    serve(() => page(listed));
+    renderScreen(<OrdersPage />, { path: '/orders' });
+    const first = await waitFor(() => cardOf(101));
+    const q = within(first);
+    expect(q.getByText('배송중')).toBeTruthy();
+    expect(q.getByText('유기농 딸기 1kg')).toBeTruthy();
+    expect(q.getByText('2개 · 개당 9,000원')).toBeTruthy();
+    expect(q.getByText('총 주문금액').nextElementSibling?.textContent).toBe('18,000원');
+    expect(q.getByText('포인트 사용').nextElementSibling?.textContent).toBe('-3,000P');
+    expect(q.getByText('카드 결제').nextElementSibling?.textContent).toBe('15,000원');
+    expect(q.getByText('적립 포인트').nextElementSibling?.textContent).toBe('+150P');
+    expect(q.getByText('서울 중구 세종대로 110, 3층')).toBeTruthy();
+    expect(q.getByText('문 앞에 놓아주세요')).toBeTruthy();
+    expect(q.getByText('01012345678')).toBeTruthy();
+    expect(q.getByRole('button', { name: '구매확정' })).toBeTruthy();
+    expect(q.queryByRole('button', { name: '주문 취소' })).toBeNull();
+
+    // The pickup order says 픽업대기 for READY and is picked up at the shop.
+    const pickup = within(cardOf(102));
+    expect(pickup.getByText('픽업대기')).toBeTruthy();
+    expect(pickup.getByText('매장 픽업')).toBeTruthy();
+    expect(pickup.queryByText('포인트 사용')).toBeNull();
+    expect(pickup.queryByRole('button', { name: '구매확정' })).toBeNull();
+
+    // The parcel shows its shipping fee and postcode, and may still be cancelled.
+    const shipped = within(cardOf(103));
+    expect(shipped.getByText('주문접수')).toBeTruthy();
+    expect(shipped.getByText('배송비').nextElementSibling?.textContent).toBe('3,000원');
+    expect(shipped.getByText('(04524) 서울 중구 세종대로 110, 3층')).toBeTruthy();
+    expect(shipped.getByRole('button', { name: '주문 취소' })).toBeTruthy();
+    expect(listCalls()[0]?.query.get('skip')).toBe('0');
+    expect(listCalls()[0]?.query.get('limit')).toBe('20');
+  });
+
+  it('filters by status and pages by 20 with previous and next', async () => {
+    serve((q) => page(listed, { total: 45, pages: 3, page: Number(q.get('skip')) / 20 + 1 }));
+    renderScreen(<OrdersPage />, { path: '/orders' });
+    await screen.findByText('총 45건');
+    expect(screen.getByRole('button', { name: '이전' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: '다음' }));
+    await waitFor(() => expect(listCalls().at(-1)?.query.get('skip')).toBe('20'));
+    expect(await screen.findByText('2 / 3 페이지')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '준비완료·픽업대기' }));
+    await waitFor(() => expect(listCalls().at(-1)?.query.get('status')).toBe('READY'));
+    expect(listCalls().at(-1)?.query.get('skip')).toBe('0');
+    expect(screen.getByRole('button', { name: '준비완료·픽업대기' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('has an empty state with a link to shopping, and a reset for an empty filter', async () => {
+    serve(() => page([]));
+    renderScreen(<OrdersPage />, { path: '/orders' });
+    expect(await screen.findByRole('heading', { name: '아직 주문한 상품이 없어요' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '쇼핑하러 가기' }).getAttribute('href')).toBe('/main?tab=shopping');
+    cleanup();
+    serve(() => page([]));
+    renderScreen(<OrdersPage />, { path: '/orders?status=REFUNDED', tenant: testTenant({}, ['shopping']) });
+    expect(await screen.findByRole('heading', { name: '이 상태의 주문이 없어요' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '필터 초기화' }));
+    await waitFor(() => expect(listCalls().at(-1)?.query.has('status')).toBe(false));
+  });
+
+  it('says the list could not load and retries', async () => {
+    let fail = true;
+    fetchMock = stubFetch((url) =>
+      url.pathname === '/api/delivery/user/orders'
+        ? fail
+          ? Response.json({ detail: '오류' }, { status: 500 })
+          : Response.json(page(listed))
+        : undefined,
+    );
+    renderScreen(<OrdersPage />, { path: '/orders' });
+    expect((await screen.findByRole('alert')).textContent).toContain('주문 내역을 불러오는데 실패했습니다.');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByText('유기농 딸기 1kg')).toBeTruthy();
+  });
+
+  it('shows the status history of an order on request', async () => {
+    serve(
+      () => page(listed),
+      (url) =>
+        url.pathname === '/api/delivery/orders/102'
+          ? Response.json({
+              ...pickupReady,
+              history: [
+                {
+                  from_status: null,
+                  status: 'PENDING',
+                  actor: 'system',
+                  memo: null,
+                  created_at: '2025-03-04T05:05:30Z',
+                },
+                {
+                  from_status: 'PENDING',
+                  status: 'READY',
+                  actor: 'merchant',
+                  memo: '포장 완료',
+                  created_at: '2025-03-04T05:30:00Z',
+                },
+              ],
+            })
+          : undefined,
+    );
+    renderScreen(<OrdersPage />, { path: '/orders' });
+    const card = within(await waitFor(() => cardOf(102)));
+    fireEvent.click(card.getByRole('button', { name: '진행 내역 보기' }));
+    const history = within(await card.findByRole('region', { name: '진행 내역' }));
+    expect(await history.findByText('포장 완료')).toBeTruthy();
+    expect(history.getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['주문접수', '픽업대기']);
+    expect(history.getByText(/판매자/)).toBeTruthy();
+  });
+});
+
+describe('/orders: the buyer’s actions', () => {
+  it('confirms receipt after asking, then reloads the list', async () => {
+    serve(
+      () => page(listed),
+      (url, init) =>
+        url.pathname === '/api/delivery/confirm' && init.method === 'POST'
+          ? Response.json({
+              ...delivering,
+              status: 'DELIVERED',
+              can_confirm: false,
+              confirmed_at: '2025-03-05T00:00:00Z',
+            })
+          : undefined,
+    );
+    renderScreen(<OrdersPage />, { path: '/orders' });
+    fireEvent.click(within(await waitFor(() => cardOf(101))).getByRole('button', { name: '구매확정' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '구매를 확정할까요?' });
+    expect(callsTo(fetchMock, '/api/delivery/confirm')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: '구매확정' }));
+    expect(await screen.findByText('구매가 확정되었습니다.')).toBeTruthy();
+    expect(callsTo(fetchMock, '/api/delivery/confirm')).toEqual([
+      expect.objectContaining({ method: 'POST', body: { order_id: 101 } }),
+    ]);
+    await waitFor(() => expect(listCalls().length).toBeGreaterThanOrEqual(2));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('cancels with the optional reason, trimmed', async () => {
+    serve(
+      () => page(listed),
+      (url) =>
+        url.pathname === '/api/delivery/orders/103/cancel'
+          ? Response.json({ ...parcel, status: 'CANCELLED', can_cancel: false })
+          : undefined,
+    );
+    renderScreen(<OrdersPage />, { path: '/orders' });
+    fireEvent.click(within(await waitFor(() => cardOf(103))).getByRole('button', { name: '주문 취소' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '주문을 취소할까요?' });
+    fireEvent.change(within(dialog).getByLabelText('취소 사유 (선택)'), { target: { value: '  주문을 잘못했어요 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '주문 취소' }));
+    expect(await screen.findByText('주문이 취소되었습니다.')).toBeTruthy();
+    expect(callsTo(fetchMock, '/api/delivery/orders/103/cancel')[0]?.body).toEqual({ reason: '주문을 잘못했어요' });
+  });
+
+  it("keeps the dialog open with the server's reason when a cancel is refused", async () => {
+    serve(
+      () => page(listed),
+      (url) =>
+        url.pathname === '/api/delivery/orders/103/cancel'
+          ? Response.json(
+              { detail: '판매자가 이미 준비를 시작해 취소할 수 없습니다.', code: 'order_not_cancellable' },
+              { status: 409 },
+            )
+          : undefined,
+    );
+    renderScreen(<OrdersPage />, { path: '/orders' });
+    fireEvent.click(within(await waitFor(() => cardOf(103))).getByRole('button', { name: '주문 취소' }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '주문 취소' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      '판매자가 이미 준비를 시작해 취소할 수 없습니다.',
+    );
+    expect(callsTo(fetchMock, '/api/delivery/orders/103/cancel')[0]?.body).toEqual({ reason: null });
+  });
+});

@@ -1,0 +1,483 @@
+import { DEFAULT_POINT_REWARD_RATE, orderMessages } from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Minus, Plus, Search } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type Control, type Resolver, type UseFormReturn, useController, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { splitAddress } from '@/components/form/address';
+import { baseAddressOf, loadPostcode } from '@/components/form/postcode';
+import { FormMessage, TextField } from '@/components/form/text-field';
+import { apiErrorDetail } from '@/lib/api-client';
+import { openCheckout, paymentCallbackHref } from '@/lib/checkout';
+import { outcomeUnknown, submissionKeys } from '@/lib/idempotency';
+import { mediaUrl } from '@/lib/media';
+import { useSession } from '@/lib/session';
+import { useTenant } from '@/lib/tenant';
+import {
+  type CheckoutFormOutput,
+  type CheckoutFormValues,
+  type CheckoutProduct,
+  type CheckoutRules,
+  checkoutFormSchema,
+  checkoutSummary,
+  clampPoints,
+  formatPointsInput,
+  freeShippingFrom,
+  fulfilmentOf,
+  maxOrderQuantity,
+  offersOrderTypeChoice,
+  parsePointsInput,
+  toPrepareBody,
+} from './checkout-values';
+import { checkoutText as t } from './messages';
+import { OrderSheet } from './order-sheet';
+import { checkoutWalletQuery, preparePurchase } from './orders.api';
+import '@/components/form/form.css';
+import './orders.css';
+
+type Form = UseFormReturn<CheckoutFormValues, unknown, CheckoutFormOutput>;
+
+function QuantityStepper({ form, max }: { form: Form; max: number }) {
+  const id = useId();
+  const qty = useWatch({ control: form.control, name: 'qty' });
+  const error = form.formState.errors.qty?.message;
+  const current = Number.isInteger(qty) && qty >= 1 ? qty : 1;
+  const set = (next: number) =>
+    form.setValue('qty', Math.min(max, Math.max(1, next)), { shouldValidate: true, shouldDirty: true });
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {t.quantity}
+      </label>
+      <div className="order-stepper">
+        <button
+          type="button"
+          className="order-stepper-btn"
+          aria-label={t.decrease}
+          disabled={current <= 1}
+          onClick={() => set(current - 1)}
+        >
+          <Minus size={18} aria-hidden="true" />
+        </button>
+        <input
+          id={id}
+          className="input order-stepper-input tabular"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...form.register('qty', { valueAsNumber: true })}
+        />
+        <button
+          type="button"
+          className="order-stepper-btn"
+          aria-label={t.increase}
+          disabled={current >= max}
+          onClick={() => set(current + 1)}
+        >
+          <Plus size={18} aria-hidden="true" />
+        </button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type PostcodeState = 'idle' | 'loading' | 'failed';
+
+/**
+ * Postcode, address and detail of a parcel: '우편번호 찾기' loads the Daum/Kakao widget on demand
+ * and fills the postcode and address; every field can also be typed, which is the way when the
+ * widget's script cannot load.
+ */
+function ShippingAddress({ form, withPostcode }: { form: Form; withPostcode: boolean }) {
+  const [state, setState] = useState<PostcodeState>('idle');
+  const { errors } = form.formState;
+
+  const findPostcode = async () => {
+    setState('loading');
+    try {
+      const Postcode = await loadPostcode();
+      setState('idle');
+      new Postcode({
+        oncomplete: (result) => {
+          const opts = { shouldValidate: true, shouldDirty: true } as const;
+          if (result.zonecode) form.setValue('buyer_postcode', result.zonecode, opts);
+          form.setValue('address_base', baseAddressOf(result), opts);
+          form.setFocus('address_detail');
+        },
+      }).open();
+    } catch {
+      setState('failed');
+    }
+  };
+
+  return (
+    <fieldset className="order-fieldset">
+      <legend className="field-label">{withPostcode ? t.shipping : t.deliveryAddress}</legend>
+      {withPostcode ? (
+        <TextField
+          label={t.postcode}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          placeholder={t.postcodePlaceholder}
+          error={errors.buyer_postcode?.message}
+          hint={state === 'failed' ? t.postcodeFailed : undefined}
+          action={
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={state === 'loading'}
+              onClick={() => void findPostcode()}
+            >
+              <Search size={18} aria-hidden="true" />
+              {state === 'loading' ? t.findingPostcode : t.findPostcode}
+            </button>
+          }
+          {...form.register('buyer_postcode')}
+        />
+      ) : null}
+      <TextField
+        label={t.address}
+        autoComplete="street-address"
+        placeholder={t.addressPlaceholder}
+        error={errors.address_base?.message}
+        {...form.register('address_base')}
+      />
+      <TextField
+        label={t.addressDetail}
+        autoComplete="address-line2"
+        placeholder={t.addressDetailPlaceholder}
+        error={errors.address_detail?.message}
+        {...form.register('address_detail')}
+      />
+    </fieldset>
+  );
+}
+
+function PointsField({
+  control,
+  available,
+  total,
+}: {
+  control: Control<CheckoutFormValues, unknown, CheckoutFormOutput>;
+  available: number;
+  total: number;
+}) {
+  const id = useId();
+  const { field, fieldState } = useController({ control, name: 'points_used' });
+  const max = Math.max(0, Math.min(available, total));
+  const error = fieldState.error?.message;
+  const hintId = `${id}-hint`;
+  const errorId = error ? `${id}-error` : undefined;
+  // Spec 5: whatever is typed is clamped between 0 and min(available, total).
+  const set = (v: number) => field.onChange(clampPoints(v, available, total));
+  return (
+    <div className="field">
+      <div className="order-points-head">
+        <label className="field-label" htmlFor={id}>
+          {t.pointsLabel}
+        </label>
+        <span className="order-muted tabular">{t.pointsAvailable(available)}</span>
+      </div>
+      <div className="field-row">
+        <div className="order-amount-input">
+          <input
+            ref={field.ref}
+            id={id}
+            name={field.name}
+            className="input tabular"
+            inputMode="numeric"
+            autoComplete="off"
+            value={formatPointsInput(field.value)}
+            onChange={(e) => set(parsePointsInput(e.currentTarget.value))}
+            onBlur={field.onBlur}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}
+          />
+          <span className="order-amount-unit" aria-hidden="true">
+            P
+          </span>
+        </div>
+        <button type="button" className="btn btn-outline" disabled={max === 0} onClick={() => set(max)}>
+          {t.useAll}
+        </button>
+      </div>
+      <p id={hintId} className="field-hint">
+        {t.pointsHint}
+      </p>
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface PurchaseFormProps {
+  product: CheckoutProduct;
+  /** The quantity chosen on the product page. */
+  quantity: number;
+}
+
+/**
+ * The payment form of the product page (spec part 3: payment form, flow, validation): buyer
+ * details from the profile, how the order is received and where, the quantity, points to use,
+ * and a summary that adds up; then prepare, and the gateway for the card part or the callback
+ * screen at once when points pay it all.
+ */
+export function PurchaseForm({ product, quantity }: PurchaseFormProps) {
+  const { user } = useSession();
+  const { tenant, isEnabled } = useTenant();
+  const navigate = useNavigate();
+  const walletOn = isEnabled('wallet');
+  const wallet = useQuery({ ...checkoutWalletQuery, enabled: walletOn });
+  const available = walletOn && wallet.data ? wallet.data.balance.available : null;
+  const rewardRate = walletOn
+    ? (wallet.data?.point_reward_rate ?? tenant.settings.point_reward_rate ?? DEFAULT_POINT_REWARD_RATE)
+    : null;
+  const shipping = tenant.settings.legal_info;
+  const freeFrom = freeShippingFrom(shipping);
+  const maxQty = maxOrderQuantity(product.display_remaining);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [stage, setStage] = useState<'form' | 'opening' | 'leaving'>('form');
+  const [keys] = useState(() => submissionKeys());
+
+  // The resolver reads the rules of this render: the balance arrives after the form is made.
+  const rules = useRef<CheckoutRules>({ product, shipping, available });
+  rules.current = { product, shipping, available };
+  const resolver = useMemo<Resolver<CheckoutFormValues, unknown, CheckoutFormOutput>>(
+    () => (values, context, options) => zodResolver(checkoutFormSchema(rules.current))(values, context, options),
+    [],
+  );
+
+  const profileAddress = splitAddress(user?.address);
+  const form = useForm<CheckoutFormValues, unknown, CheckoutFormOutput>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: {
+      buyer_name: user?.username ?? '',
+      buyer_email: user?.email ?? '',
+      buyer_tel: user?.phone ?? '',
+      qty: Math.min(Math.max(1, Math.floor(quantity) || 1), Math.max(1, maxQty)),
+      order_type: product.category_type === 'pickup' && !product.is_delivery ? 'pickup' : 'delivery',
+      buyer_postcode: '',
+      address_base: profileAddress.base,
+      address_detail: profileAddress.detail,
+      delivery_memo: '',
+      points_used: 0,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [qty, orderType, points] = useWatch({ control: form.control, name: ['qty', 'order_type', 'points_used'] });
+  const fulfilment = fulfilmentOf(product, orderType);
+  const summary = checkoutSummary({
+    price: product.price,
+    qty,
+    fulfilment,
+    shipping,
+    points,
+    available,
+    rewardRate,
+  });
+
+  // A smaller total or balance pulls the points down with it (the clamp of spec 5).
+  useEffect(() => {
+    if (available === null) return;
+    const clamped = clampPoints(points, available, summary.total);
+    if (clamped !== points) form.setValue('points_used', clamped, { shouldValidate: form.formState.isSubmitted });
+  }, [available, summary.total, points, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const body = toPrepareBody(product, values, shipping);
+    let prepared: Awaited<ReturnType<typeof preparePurchase>>;
+    try {
+      prepared = await preparePurchase(body, keys.keyFor(body));
+      keys.settle();
+    } catch (err) {
+      if (!outcomeUnknown(err)) keys.settle();
+      setFailure(apiErrorDetail(err) ?? orderMessages.pointFailed);
+      return;
+    }
+    // Points pay it all (full_points): the callback screen confirms it at once, like a card payment.
+    if (prepared.actual_payment_amount === 0) {
+      navigate(paymentCallbackHref('purchase', { paymentId: prepared.merchant_uid }));
+      return;
+    }
+    if (!prepared.checkout) {
+      setFailure(t.noCheckout);
+      return;
+    }
+    setStage('opening');
+    try {
+      const outcome = await openCheckout(prepared.checkout, 'purchase');
+      if (outcome.kind === 'returned') navigate(outcome.href);
+      else setStage('leaving');
+    } catch {
+      setStage('form');
+      setFailure(t.noCheckout);
+    }
+  });
+
+  const busy = isSubmitting || stage !== 'form';
+  const image = mediaUrl(product.thumbnail_url ?? product.image_url);
+  return (
+    <form className="form-stack order-form" noValidate onSubmit={onSubmit}>
+      <section className="order-product" aria-label={t.product}>
+        <div className="order-thumb">{image ? <img src={image} alt="" loading="lazy" /> : null}</div>
+        <div className="order-product-text">
+          <p className="order-product-title">{product.title}</p>
+          <p className="order-muted tabular">{t.unitPrice(product.price)}</p>
+          {product.display_remaining > 0 ? (
+            <p className="order-muted tabular">{t.stockLeft(product.display_remaining)}</p>
+          ) : null}
+        </div>
+      </section>
+      <QuantityStepper form={form} max={Math.max(1, maxQty)} />
+
+      {offersOrderTypeChoice(product) ? (
+        <fieldset className="order-fieldset">
+          <legend className="field-label">{t.receive}</legend>
+          <div className="order-segments">
+            {(['delivery', 'pickup'] as const).map((type) => (
+              <label key={type} className="order-segment">
+                <input type="radio" value={type} {...form.register('order_type')} />
+                <span>{type === 'delivery' ? t.delivery : t.pickup}</span>
+              </label>
+            ))}
+          </div>
+          <p className="field-hint">{orderType === 'pickup' ? t.pickupHint : t.deliveryHint}</p>
+        </fieldset>
+      ) : product.category_type === 'pickup' ? (
+        <p className="form-message form-message-info">{t.pickupOnly}</p>
+      ) : null}
+
+      <fieldset className="order-fieldset">
+        <legend className="field-label">{t.buyer}</legend>
+        <TextField
+          label={t.buyerName}
+          autoComplete="name"
+          error={errors.buyer_name?.message}
+          {...form.register('buyer_name')}
+        />
+        <TextField
+          label={t.buyerTel}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={t.buyerTelPlaceholder}
+          error={errors.buyer_tel?.message}
+          {...form.register('buyer_tel')}
+        />
+        <TextField
+          label={t.buyerEmail}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.buyer_email?.message}
+          {...form.register('buyer_email')}
+        />
+      </fieldset>
+
+      {fulfilment !== 'pickup' ? <ShippingAddress form={form} withPostcode={fulfilment === 'shipping'} /> : null}
+      <TextField
+        label={t.memo}
+        placeholder={t.memoPlaceholder}
+        error={errors.delivery_memo?.message}
+        {...form.register('delivery_memo')}
+      />
+
+      {walletOn ? (
+        <fieldset className="order-fieldset">
+          <legend className="field-label">{t.points}</legend>
+          {available !== null ? (
+            <PointsField control={form.control} available={available} total={summary.total} />
+          ) : wallet.isError ? (
+            <div className="order-inline-alert" role="alert">
+              <p>{t.pointsFailed}</p>
+              <button type="button" className="btn btn-ghost" onClick={() => void wallet.refetch()}>
+                {t.retry}
+              </button>
+            </div>
+          ) : (
+            <p className="order-muted" role="status">
+              {t.pointsLoading}
+            </p>
+          )}
+        </fieldset>
+      ) : null}
+
+      <section className="order-summary-box" aria-labelledby="order-summary-title">
+        <h3 id="order-summary-title" className="order-summary-title">
+          {t.summary}
+        </h3>
+        <dl className="order-summary">
+          <div>
+            <dt>{t.itemsTotal}</dt>
+            <dd>{t.won(summary.itemsTotal)}</dd>
+          </div>
+          {fulfilment === 'shipping' ? (
+            <div>
+              <dt>{t.shippingFee}</dt>
+              <dd>{summary.shippingFee === 0 ? t.free : t.won(summary.shippingFee)}</dd>
+            </div>
+          ) : null}
+          {walletOn ? (
+            <div>
+              <dt>{t.pointsUsed}</dt>
+              <dd>{t.minusWon(summary.points)}</dd>
+            </div>
+          ) : null}
+          <div className="order-summary-total">
+            <dt>{t.cardAmount}</dt>
+            <dd>{t.won(summary.card)}</dd>
+          </div>
+          {summary.earned !== null && summary.earned > 0 ? (
+            <div>
+              <dt>{t.earned}</dt>
+              <dd className="order-earned">{t.plusPoints(summary.earned)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {fulfilment === 'shipping' && summary.shippingFee > 0 ? (
+          <p className="order-summary-note">{t.freeShippingFrom(freeFrom)}</p>
+        ) : null}
+      </section>
+
+      {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+      <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
+        {stage !== 'form'
+          ? t.opening
+          : isSubmitting
+            ? t.paying
+            : summary.total > 0 && summary.card === 0
+              ? t.payWithPoints
+              : t.pay(summary.card)}
+      </button>
+    </form>
+  );
+}
+
+export interface PurchaseDialogProps extends PurchaseFormProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The payment form in a bottom sheet (phones) or a centred dialog; a fresh form each time it opens. */
+export function PurchaseDialog({ open, onOpenChange, ...form }: PurchaseDialogProps) {
+  return (
+    <OrderSheet open={open} onOpenChange={onOpenChange} title={t.title}>
+      <PurchaseForm {...form} />
+    </OrderSheet>
+  );
+}

@@ -1,0 +1,85 @@
+import type { PaymentConfirmed } from '@app/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { buildOrder, callsTo, stubFetch } from './orders-test-support';
+import { usePurchaseAbandoner, usePurchaseConfirmer } from './use-purchase-confirmer';
+
+const confirmed: PaymentConfirmed = {
+  success: true,
+  status: 'paid',
+  order_id: 101,
+  payment_id: 'pay_101',
+  payment_type: 'mixed_payment',
+  amount: 18_000,
+  points_used: 3000,
+  earned_points: 150,
+};
+
+function hooks() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return renderHook(() => ({ confirm: usePurchaseConfirmer(), abandon: usePurchaseAbandoner() }), { wrapper });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('purchase confirmation on the callback screen', () => {
+  it("posts the callback with the gateway's id and answers the order's receipt", async () => {
+    const fetchMock = stubFetch((url) => {
+      if (url.pathname === '/api/payment/callback') return Response.json(confirmed);
+      if (url.pathname === '/api/delivery/orders/101') return Response.json(buildOrder());
+      return undefined;
+    });
+    const { result } = hooks();
+    const receipt = await result.current.confirm('pay_101', { txId: 'tx_9' });
+    expect(callsTo(fetchMock, '/api/payment/callback')[0]?.body).toEqual({
+      merchant_uid: 'pay_101',
+      imp_uid: 'tx_9',
+      status: 'paid',
+    });
+    expect(receipt.rows).toEqual([
+      { label: '주문 번호', value: '101번' },
+      { label: '주문 상품', value: '유기농 딸기 1kg × 2' },
+      { label: '총 결제 금액', value: '18,000원' },
+      { label: '포인트 사용', value: '3,000P' },
+      { label: '카드 결제', value: '15,000원' },
+      { label: '적립 포인트', value: '150P' },
+    ]);
+  });
+
+  it("falls back to the confirmation's figures when the order cannot be read", async () => {
+    stubFetch((url) => (url.pathname === '/api/payment/callback' ? Response.json(confirmed) : undefined));
+    const { result } = hooks();
+    const receipt = await result.current.confirm('pay_101');
+    expect(receipt.rows.map((r) => r.label)).toEqual(['주문 번호', '총 결제 금액', '포인트 사용', '적립 포인트']);
+  });
+
+  it("rejects with the server's detail, for the screen's failure text", async () => {
+    stubFetch(() =>
+      Response.json({ detail: '결제 검증에 실패했습니다.', code: 'payment_verification_failed' }, { status: 400 }),
+    );
+    const { result } = hooks();
+    const failure = await result.current.confirm('pay_101').catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).message).toBe('결제 검증에 실패했습니다.');
+  });
+
+  it('tells the server a cancelled payment window, so its points and stock return', async () => {
+    const fetchMock = stubFetch(() => Response.json({ detail: '결제가 취소되었습니다.' }, { status: 400 }));
+    const { result } = hooks();
+    result.current.abandon('pay_55');
+    await waitFor(() =>
+      expect(callsTo(fetchMock, '/api/payment/callback')[0]?.body).toEqual({
+        merchant_uid: 'pay_55',
+        status: 'cancelled',
+      }),
+    );
+  });
+});

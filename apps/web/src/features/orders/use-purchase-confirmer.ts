@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { confirmPurchase, orderDetailQuery, refreshAfterOrderChange } from './orders.api';
+import { purchaseReceiptRows } from './purchase-receipt';
+
+/**
+ * Confirms a purchase for the payment callback screen (card, points, or both): the server verifies
+ * the card part at the gateway and completes the order; then the order is read for the receipt,
+ * and the order history and the wallet are refreshed.
+ */
+export function usePurchaseConfirmer() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (paymentId: string, context?: { txId?: string }) => {
+      const answer = await confirmPurchase({ merchant_uid: paymentId, imp_uid: context?.txId, status: 'paid' });
+      void refreshAfterOrderChange(queryClient);
+      const order = await queryClient.fetchQuery(orderDetailQuery(answer.order_id)).catch(() => undefined);
+      return { amount: order?.total_price ?? answer.amount, rows: purchaseReceiptRows(answer, order) };
+    },
+    [queryClient],
+  );
+}
+
+/**
+ * A purchase whose payment window was cancelled or failed: tell the server now, so the points it
+ * locked and the stock it reserved come back at once instead of when the payment expires.
+ */
+export function usePurchaseAbandoner() {
+  return useCallback((paymentId: string) => {
+    confirmPurchase({ merchant_uid: paymentId, status: 'cancelled' }).catch(() => undefined);
+  }, []);
+}
