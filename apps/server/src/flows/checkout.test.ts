@@ -8,6 +8,8 @@ import { ledgerProblems } from '../modules/wallet/ledger.js';
 import { creditTopup } from '../modules/wallet/points.js';
 import { sandboxPayments } from '../platform/payments/sandbox.schema.js';
 import { SANDBOX_CARDS, SANDBOX_DECLINE_MESSAGE } from '../platform/payments/sandbox-gateway.js';
+import { createUser, DEFAULT_PASSWORD } from '../seed/factories.js';
+import { accountsClient } from '../test/accounts.js';
 import { buildTestApp } from '../test/app.js';
 
 type World = Awaited<ReturnType<typeof catalogueTenant>>;
@@ -68,6 +70,13 @@ describe('checkout: buying with card, points or both', () => {
     expect(back.searchParams.get('type')).toBe('purchase');
     return back.searchParams;
   }
+  const payAtSandboxOn = (world: World, url: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { host: world.host, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ card: SANDBOX_CARDS.approve }).toString(),
+    });
   /** prepare → sandbox checkout → callback, as the browser does it; answers the order. */
   async function buy(token: string, body: object, card: string = SANDBOX_CARDS.approve) {
     const res = await prepare(token, body);
@@ -546,7 +555,19 @@ describe('checkout: buying with card, points or both', () => {
     expect(await product(last.id)).toMatchObject({ display_remaining: 0 });
   });
 
-  it('with payment off prepare is refused; with a kind switched off its orders are hidden', async () => {
+  it('the same Idempotency-Key sent 5 times at once makes one order and locks points once', async () => {
+    const sky = await newBuyer();
+    await givepoints(sky.user.id, 5_000);
+    const lunch = await newProduct(farm, deliveryProduct({ price: 12_000, display_remaining: 10 }));
+    const body = { product_id: lunch.id, qty: 1, amount: 12_000, points_used: 5_000, buyer_addr: '서울' };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => prepare(sky.token, body, 'same-key-at-once')));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    expect(new Set(answers.map((a) => a.json().order_id)).size).toBe(1);
+    expect(await balance(sky.token)).toMatchObject({ available: 0, locked: 5_000 });
+    expect(await product(lunch.id)).toMatchObject({ display_remaining: 9 });
+  });
+
+  it('with payment off prepare is refused; with the delivery module off its orders are hidden and its goods not sold', async () => {
     const off = await catalogueTenant(app, { features: { ...w.tenant.features, payment: false } });
     const someone = await off.signIn('customer');
     const res = await off.call(
@@ -557,5 +578,38 @@ describe('checkout: buying with card, points or both', () => {
     );
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('feature_disabled');
+
+    const t = await catalogueTenant(app);
+    const seller = await t.signIn('merchant', '골목식당');
+    const sky = await t.signIn('customer');
+    const made = await t.call(
+      'POST',
+      '/api/products',
+      deliveryProduct({ price: 9_000, display_remaining: -1 }),
+      seller.token,
+    );
+    const lunchId = made.json().id as number;
+    const order = { ...buyerFields, product_id: lunchId, qty: 1, amount: 9_000, buyer_addr: '서울' };
+    const prepared = (await t.call('POST', '/api/payment/prepare', order, sky.token)).json();
+    await payAtSandboxOn(t, prepared.checkout.url);
+    const paid = await t.call('POST', '/api/payment/callback', { merchant_uid: prepared.merchant_uid }, sky.token);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const admin = await createUser(app.db, t.tenant.id, { admin: true });
+    const adminToken = await accountsClient(app, t.host).token(admin.user.email, DEFAULT_PASSWORD);
+    const switched = await t.call(
+      'PUT',
+      `/api/tenant/${t.tenant.id}/features`,
+      { features: { delivery: false } },
+      adminToken,
+    );
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect((await t.call('GET', '/api/delivery/merchant/orders', undefined, seller.token)).json().total).toBe(0);
+    expect((await t.call('GET', '/api/delivery/user/orders', undefined, sky.token)).json().total).toBe(0);
+    expect((await t.call('GET', `/api/delivery/orders/${prepared.order_id}`, undefined, sky.token)).statusCode).toBe(
+      404,
+    );
+    const again = await t.call('POST', '/api/payment/prepare', order, sky.token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('product_unavailable');
   });
 });

@@ -34,7 +34,7 @@ import { balanceOf } from '../modules/wallet/ledger.js';
 import * as points from '../modules/wallet/points.js';
 import type { CurrentUser } from '../platform/auth.js';
 import type { Db, DbOrTx } from '../platform/db/client.js';
-import { AppError } from '../platform/errors.js';
+import { AppError, sqlState } from '../platform/errors.js';
 
 type PrepareInput = z.output<typeof paymentPrepareSchema>;
 
@@ -202,6 +202,120 @@ export function createCheckoutFlow(deps: {
     return orders.present(tenant.id, row, viewer);
   }
 
+  /** One attempt of prepare, in one transaction (see `prepare`). */
+  function prepareOnce(
+    tenant: TenantRow,
+    user: CurrentUser,
+    input: PrepareInput,
+    key: string | null,
+    replay: (tx: DbOrTx) => Promise<PaymentPrepared | null>,
+  ) {
+    return db.transaction(async (tx): Promise<PaymentPrepared> => {
+      const earlier = await replay(tx);
+      if (earlier) return earlier;
+      const product = await productForSale(tx, tenant.id, input.product_id);
+      const feature = product.categoryType === 'shopping' ? 'shopping' : 'delivery';
+      if (!tenant.features[feature]) throw AppError.badRequest(orderMessages.unavailable, 'product_unavailable');
+      if (product.merchantOwnerId === user.id) throw AppError.badRequest(orderMessages.ownProduct, 'own_product');
+      const orderType =
+        product.categoryType === 'shopping'
+          ? 'delivery'
+          : (input.order_type ?? (product.isDelivery ? 'delivery' : 'pickup'));
+      if (product.categoryType === 'pickup' && orderType === 'delivery' && !product.isDelivery) {
+        throw AppError.badRequest(orderMessages.noDelivery, 'delivery_not_supported');
+      }
+      const address = orderType === 'delivery' ? input.buyer_addr?.trim() || null : null;
+      if (orderType === 'delivery' && !address) throw AppError.badRequest(orderMessages.address, 'address_required');
+      const postcode = product.categoryType === 'shopping' ? input.buyer_postcode || null : null;
+      if (product.categoryType === 'shopping' && !postcode) {
+        throw AppError.badRequest(orderMessages.postcode, 'postcode_required');
+      }
+      if (product.displayRemaining > 0 && input.qty > product.displayRemaining) {
+        throw AppError.badRequest(orderMessages.stockShort, 'stock_short');
+      }
+
+      const itemsTotal = product.price * input.qty;
+      const shippingFee =
+        product.categoryType === 'shopping' ? shippingFeeFor(tenant.settings.legal_info, itemsTotal) : 0;
+      const total = itemsTotal + shippingFee;
+      if (input.amount !== total) throw AppError.conflict(orderMessages.priceChanged, 'price_changed');
+      if (input.points_used > total) throw AppError.badRequest(orderMessages.pointsOverTotal, 'points_over_total');
+      const card = total - input.points_used;
+      if (card > 0 && card < CARD_MIN_AMOUNT) throw AppError.badRequest(orderMessages.cardMin, 'card_amount_too_small');
+      const rate = tenant.settings.point_reward_rate ?? DEFAULT_POINT_REWARD_RATE;
+      const name = orderName(product.title, input.qty);
+
+      const { payment, checkout } = await payments.prepare(
+        tenant,
+        {
+          purpose: 'order',
+          userId: user.id,
+          amount: card,
+          pointsUsed: input.points_used,
+          orderName: name,
+          buyer: input,
+          meta: { product_id: product.id },
+          callbackType: 'purchase',
+        },
+        tx,
+      );
+      let order = await orders.create(
+        tx,
+        {
+          tenantId: tenant.id,
+          buyerId: user.id,
+          merchantId: product.merchantId,
+          paymentId: payment.id,
+          orderType,
+          categoryType: product.categoryType,
+          itemsTotal,
+          shippingFee,
+          totalPrice: total,
+          pointsUsed: input.points_used,
+          cardAmount: card,
+          rewardPoints: earnedPoints(card, rate),
+          stockReserved: product.displayRemaining === -1 ? 0 : input.qty,
+          buyerName: input.buyer_name,
+          deliveryAddress: address,
+          deliveryPostcode: postcode,
+          deliveryPhone: input.buyer_tel,
+          deliveryMemo: input.delivery_memo || null,
+          requestKey: key,
+          checkout,
+        },
+        {
+          productId: product.id,
+          productTitle: product.title,
+          unitPrice: product.price,
+          quantity: input.qty,
+          totalPrice: itemsTotal,
+        },
+      );
+      if (input.points_used > 0) {
+        try {
+          await points.lockForOrder(tx, tenant.id, holdOf(order, input.points_used, name));
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'insufficient_balance') {
+            throw AppError.badRequest(orderMessages.pointsShort, 'insufficient_points');
+          }
+          throw err;
+        }
+      }
+      // Stock last: the product row stays locked only from here to the commit.
+      if (order.stockReserved > 0) {
+        const taken = await reserveStock(tx, tenant.id, product.id, input.qty);
+        if (taken === 0) {
+          [order] = (await tx
+            .update(ordersTable)
+            .set({ stockReserved: 0 })
+            .where(and(eq(ordersTable.tenantId, tenant.id), eq(ordersTable.id, order.id)))
+            .returning()) as [OrderRow];
+        }
+      }
+      return prepared(order, payment);
+    });
+  }
+
   const viewerOf = (user: CurrentUser): OrderViewer => ({ userId: user.id, merchantId: user.merchantId });
 
   return {
@@ -209,113 +323,20 @@ export function createCheckoutFlow(deps: {
       if (input.points_used > 0 && !tenant.features.wallet) {
         throw AppError.badRequest('이 서비스에서는 포인트를 사용할 수 없습니다.', 'points_disabled');
       }
-      return db.transaction(async (tx): Promise<PaymentPrepared> => {
-        if (key) {
-          const earlier = await orders.findByRequestKey(tx, tenant.id, user.id, key);
-          if (earlier) return prepared(earlier, await paymentRow(tx, earlier));
+      const replay = async (tx: DbOrTx) => {
+        const earlier = key ? await orders.findByRequestKey(tx, tenant.id, user.id, key) : undefined;
+        return earlier ? prepared(earlier, await paymentRow(tx, earlier)) : null;
+      };
+      try {
+        return await prepareOnce(tenant, user, input, key, replay);
+      } catch (err) {
+        // The same key sent twice at once: the second insert waited for the first and lost.
+        if (key && sqlState(err) === '23505') {
+          const answer = await replay(db);
+          if (answer) return answer;
         }
-        const product = await productForSale(tx, tenant.id, input.product_id);
-        const feature = product.categoryType === 'shopping' ? 'shopping' : 'delivery';
-        if (!tenant.features[feature]) throw AppError.badRequest(orderMessages.unavailable, 'product_unavailable');
-        if (product.merchantOwnerId === user.id) throw AppError.badRequest(orderMessages.ownProduct, 'own_product');
-        const orderType =
-          product.categoryType === 'shopping'
-            ? 'delivery'
-            : (input.order_type ?? (product.isDelivery ? 'delivery' : 'pickup'));
-        if (product.categoryType === 'pickup' && orderType === 'delivery' && !product.isDelivery) {
-          throw AppError.badRequest(orderMessages.noDelivery, 'delivery_not_supported');
-        }
-        const address = orderType === 'delivery' ? input.buyer_addr?.trim() || null : null;
-        if (orderType === 'delivery' && !address) throw AppError.badRequest(orderMessages.address, 'address_required');
-        const postcode = product.categoryType === 'shopping' ? input.buyer_postcode || null : null;
-        if (product.categoryType === 'shopping' && !postcode) {
-          throw AppError.badRequest(orderMessages.postcode, 'postcode_required');
-        }
-        if (product.displayRemaining > 0 && input.qty > product.displayRemaining) {
-          throw AppError.badRequest(orderMessages.stockShort, 'stock_short');
-        }
-
-        const itemsTotal = product.price * input.qty;
-        const shippingFee =
-          product.categoryType === 'shopping' ? shippingFeeFor(tenant.settings.legal_info, itemsTotal) : 0;
-        const total = itemsTotal + shippingFee;
-        if (input.amount !== total) throw AppError.conflict(orderMessages.priceChanged, 'price_changed');
-        if (input.points_used > total) throw AppError.badRequest(orderMessages.pointsOverTotal, 'points_over_total');
-        const card = total - input.points_used;
-        if (card > 0 && card < CARD_MIN_AMOUNT)
-          throw AppError.badRequest(orderMessages.cardMin, 'card_amount_too_small');
-        const rate = tenant.settings.point_reward_rate ?? DEFAULT_POINT_REWARD_RATE;
-        const name = orderName(product.title, input.qty);
-
-        const { payment, checkout } = await payments.prepare(
-          tenant,
-          {
-            purpose: 'order',
-            userId: user.id,
-            amount: card,
-            pointsUsed: input.points_used,
-            orderName: name,
-            buyer: input,
-            meta: { product_id: product.id },
-            callbackType: 'purchase',
-          },
-          tx,
-        );
-        let order = await orders.create(
-          tx,
-          {
-            tenantId: tenant.id,
-            buyerId: user.id,
-            merchantId: product.merchantId,
-            paymentId: payment.id,
-            orderType,
-            categoryType: product.categoryType,
-            itemsTotal,
-            shippingFee,
-            totalPrice: total,
-            pointsUsed: input.points_used,
-            cardAmount: card,
-            rewardPoints: earnedPoints(card, rate),
-            stockReserved: product.displayRemaining === -1 ? 0 : input.qty,
-            buyerName: input.buyer_name,
-            deliveryAddress: address,
-            deliveryPostcode: postcode,
-            deliveryPhone: input.buyer_tel,
-            deliveryMemo: input.delivery_memo || null,
-            requestKey: key,
-            checkout,
-          },
-          {
-            productId: product.id,
-            productTitle: product.title,
-            unitPrice: product.price,
-            quantity: input.qty,
-            totalPrice: itemsTotal,
-          },
-        );
-        if (input.points_used > 0) {
-          try {
-            await points.lockForOrder(tx, tenant.id, holdOf(order, input.points_used, name));
-          } catch (err) {
-            if (err instanceof AppError && err.code === 'insufficient_balance') {
-              throw AppError.badRequest(orderMessages.pointsShort, 'insufficient_points');
-            }
-            throw err;
-          }
-        }
-        // Stock last: the product row stays locked only from here to the commit.
-        if (order.stockReserved > 0) {
-          const taken = await reserveStock(tx, tenant.id, product.id, input.qty);
-          if (taken === 0) {
-            [order] = (await tx
-              .update(ordersTable)
-              .set({ stockReserved: 0 })
-              .where(and(eq(ordersTable.tenantId, tenant.id), eq(ordersTable.id, order.id)))
-              .returning()) as [OrderRow];
-          }
-        }
-        return prepared(order, payment);
-      });
+        throw err;
+      }
     },
 
     /**
