@@ -99,7 +99,6 @@ export function createCheckoutFlow(deps: {
           meta: { order_id: order.id, order_name: name },
         });
       }
-      for (const item of items) await countOrder(tx, order.tenantId, item.productId, 1);
       await orders.setStatus(tx, order, {
         to: 'PENDING',
         actor: 'system',
@@ -107,6 +106,8 @@ export function createCheckoutFlow(deps: {
         memo: null,
         set: { paidAt: payment.paidAt ?? new Date() },
       });
+      // The product row last: a best-seller stays locked only from here to the commit.
+      for (const item of items) await countOrder(tx, order.tenantId, item.productId, 1);
     },
     async failed(tx, payment) {
       const order = await orders.lock(tx, payment.tenantId, { paymentId: payment.id });
@@ -115,7 +116,6 @@ export function createCheckoutFlow(deps: {
       if (order.pointsUsed > 0) {
         await points.releaseOrderPoints(tx, order.tenantId, holdOf(order, order.pointsUsed, payment.orderName));
       }
-      for (const item of items) await releaseStock(tx, order.tenantId, item.productId, order.stockReserved);
       await orders.setStatus(tx, order, {
         to: 'CANCELLED',
         actor: 'system',
@@ -123,6 +123,7 @@ export function createCheckoutFlow(deps: {
         memo: payment.failureReason ? `결제 실패: ${payment.failureReason}` : '결제 실패',
         set: { cancelledAt: new Date() },
       });
+      for (const item of items) await releaseStock(tx, order.tenantId, item.productId, order.stockReserved);
     },
   });
 
@@ -171,17 +172,15 @@ export function createCheckoutFlow(deps: {
     }
     const reason = to === 'REFUNDED' ? '주문 환불' : '주문 취소';
     await payments.refund(tx, payment, Math.max(0, order.cardAmount - shortfall), reason);
-    for (const item of items) {
-      await releaseStock(tx, order.tenantId, item.productId, order.stockReserved);
-      await countOrder(tx, order.tenantId, item.productId, -1);
-    }
-    return orders.setStatus(tx, order, {
+    const reversed = await orders.setStatus(tx, order, {
       to,
       actor: who.actor,
       actorUserId: who.userId,
       memo: who.memo,
       set: { cancelledAt: new Date() },
     });
+    for (const item of items) await countOrder(tx, order.tenantId, item.productId, -1, order.stockReserved);
+    return reversed;
   }
 
   /** Runs `step` on the order row-locked; 404 unless `mayTouch` says the user may act on it. */

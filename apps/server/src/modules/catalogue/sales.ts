@@ -10,8 +10,9 @@ import { productNotFound } from './products.service.js';
  * What checkout asks of the catalogue (docs/decisions/016-orders.md), each inside the caller's
  * transaction: the product as sold now, stock taken and given back, and the order count. Stock
  * moves by one conditional UPDATE (`display_remaining >= qty`), so concurrent buyers can never
- * take it below 0; unlimited stock (-1) is never written, so a popular unlimited product is not a
- * hot row for its buyers.
+ * take it below 0; unlimited stock (-1) is never written at prepare. The order count is written
+ * when an order is paid, so a best-seller's row is still locked once per paid order: callers
+ * write the product last, just before their commit.
  */
 
 /** A live, available product of the tenant, or 404 / 400 with the reason. */
@@ -49,11 +50,27 @@ export async function releaseStock(tx: DbOrTx, tenantId: number, productId: numb
     .where(and(eq(products.tenantId, tenantId), eq(products.id, productId), gte(products.displayRemaining, 0)));
 }
 
-/** A paid order counts once in `orders_count` (the ranking of "재주문 많은"); a cancelled one no longer. */
-export async function countOrder(tx: DbOrTx, tenantId: number, productId: number, delta: 1 | -1): Promise<void> {
+/**
+ * A paid order counts once in `orders_count` (the ranking of "재주문 많은"); a cancelled or refunded
+ * one no longer, and gives back `restock` units of a counted stock, in the same single UPDATE.
+ */
+export async function countOrder(
+  tx: DbOrTx,
+  tenantId: number,
+  productId: number,
+  delta: 1 | -1,
+  restock = 0,
+): Promise<void> {
   await tx
     .update(products)
-    .set({ ordersCount: sql`greatest(0, ${products.ordersCount} + ${delta})` })
+    .set({
+      ordersCount: sql`greatest(0, ${products.ordersCount} + ${delta})`,
+      ...(restock > 0
+        ? {
+            displayRemaining: sql`case when ${products.displayRemaining} >= 0 then ${products.displayRemaining} + ${restock} else ${products.displayRemaining} end`,
+          }
+        : {}),
+    })
     .where(and(eq(products.tenantId, tenantId), eq(products.id, productId)));
 }
 

@@ -1,0 +1,577 @@
+/**
+ * Purchases per second through the whole checkout on PostgreSQL. One purchase is what a buyer's
+ * client sends: POST /api/payment/prepare (server pricing, stock reservation, points locked in the
+ * ledger, order and payment created, under a fresh Idempotency-Key as the web app sends it), then
+ * POST /api/payment/callback (points captured, order PENDING, orders_count + 1). The points-only
+ * purchase (points_used = total, nothing charged to a card, callback at once: full_points) is run
+ *
+ *   - over BENCH_PRODUCTS products (default 200) with unlimited stock (-1: never written at prepare),
+ *   - over as many products with a large counted stock (every prepare takes one product row lock),
+ *   - on one hot product with unlimited stock (its row is still written by every callback: orders_count),
+ *   - on one hot product with a large counted stock (its row written by every prepare and callback),
+ *
+ * and a card purchase through the sandbox gateway (prepare, POST of the sandbox checkout form with
+ * the approving test card, callback: card_only, with reward points) over unlimited products. The
+ * sandbox gateway runs in the server's own process and database, so that variant also pays for the
+ * gateway's part (a third call and its rows) that a real card provider does elsewhere.
+ *
+ * Autocannon times single requests, so this bench drives the pairs itself: BENCH_CONNECTIONS
+ * workers (default 20), each with one keep-alive connection of its own, each running purchases one
+ * after another (a closed loop like autocannon's connections) for a 2 s warm-up and then
+ * BENCH_DURATION seconds (default 10); a purchase's latency is from the first request sent to the
+ * last answer read, percentiles exact over all of them. A run ends when every worker has finished
+ * the purchase it was in, so no purchase is cut in half and the figures divide by the real elapsed
+ * time. Before each variant the same driver runs the same calls (bodies and headers, one answer of
+ * the same size per step) against a bare Fastify process: the ratio compares like with like.
+ *
+ * Each worker has buyers of its own (BENCH_BUYERS, default 200, each topped up with 10,000,000
+ * points through the ledger), so the only rows workers share are the products'. Afterwards: every
+ * purchase must have answered as expected (failures are listed by step, status and code), each
+ * counted purchase one paid order and nothing else, stock taken exactly once per order, orders_count
+ * equal to the paid orders, the buyers' points down by exactly what the orders spent (plus the
+ * rewards earned), and the ledger sound.
+ *
+ * The server runs on a database of its own, created on the PostgreSQL server of DATABASE_URL
+ * (default postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end, with a pool of 20
+ * (DATABASE_POOL_MAX) and RATE_LIMITS=false (prepare allows 120 a minute per address).
+ *
+ *   npm run bench:checkout   (BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_BUYERS=200 BENCH_PRODUCTS=200)
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { PaymentConfirmed, PaymentPrepared } from '@app/contracts';
+import pg from 'pg';
+import { findTenantByDomain } from '../apps/server/src/modules/tenants/tenants.repository.js';
+import { ledgerProblems } from '../apps/server/src/modules/wallet/ledger.js';
+import { creditTopup } from '../apps/server/src/modules/wallet/points.js';
+import { createDatabase } from '../apps/server/src/platform/db/client.js';
+import { SANDBOX_CARDS } from '../apps/server/src/platform/payments/sandbox-gateway.js';
+import { createUser, DEFAULT_PASSWORD } from '../apps/server/src/seed/factories.js';
+import { buildServer, connections, durationOr, start, startServer } from './support.js';
+
+const duration = durationOr(10);
+const warmUp = 2;
+const buyerCount = Number(process.env.BENCH_BUYERS ?? 200);
+const productCount = Number(process.env.BENCH_PRODUCTS ?? 200);
+const price = 5_000;
+const stock = 1_000_000;
+const funds = 10_000_000;
+const poolMax = '20';
+const host = 'farm.localhost';
+const port = 3915;
+const api = `http://127.0.0.1:${port}/api`;
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `bench_checkout_${Date.now().toString(36)}`;
+const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+
+/** One statement on its own connection (the admin one unless `url` says otherwise). */
+async function query<T extends pg.QueryResultRow>(statement: string, params: unknown[] = [], url = serverUrl) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(statement, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+
+// --- the driver ------------------------------------------------------------------------------------
+
+interface Answer {
+  status: number;
+  location: string | undefined;
+  text: string;
+}
+
+/** One keep-alive connection, like one of autocannon's: its worker's calls go over it one at a time. */
+class Connection {
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  constructor(private readonly port: number) {}
+
+  post(path: string, headers: Record<string, string>, body: string): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          method: 'POST',
+          path,
+          agent: this.agent,
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, text }));
+          res.on('error', reject);
+        },
+      );
+      req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  close() {
+    this.agent.destroy();
+  }
+}
+
+/** A purchase that did not go as it should: `key` says which step, with what status and error code. */
+class Failure extends Error {
+  constructor(readonly key: string) {
+    super(key);
+  }
+}
+
+/** One call of a purchase: timed as `step`; anything but the `expected` status is a Failure. */
+type Call = (
+  step: string,
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+  expected: number,
+) => Promise<Answer>;
+type Purchase = (call: Call, worker: number) => Promise<void>;
+
+interface Tally {
+  purchases: number;
+  seconds: number;
+  /** ms of each purchase that succeeded, first request sent to last answer read. */
+  latencies: number[];
+  /** ms of each call, by step. */
+  steps: Map<string, number[]>;
+  failures: Map<string, number>;
+}
+
+const codeOf = (text: string) => {
+  try {
+    return String((JSON.parse(text) as { code?: unknown }).code ?? '');
+  } catch {
+    return text.slice(0, 80);
+  }
+};
+
+const add = <K>(map: Map<K, number>, key: K, n = 1) => map.set(key, (map.get(key) ?? 0) + n);
+
+/** Every worker runs purchases one after another until `seconds` have passed, then ends the one it is in. */
+async function phase(links: Connection[], purchase: Purchase, seconds: number): Promise<Tally> {
+  const tally: Tally = { purchases: 0, seconds: 0, latencies: [], steps: new Map(), failures: new Map() };
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    links.map(async (link, worker) => {
+      const call: Call = async (step, path, body, headers, expected) => {
+        const sent = performance.now();
+        const answer = await link.post(path, headers, body).catch((err: NodeJS.ErrnoException) => {
+          throw new Failure(`${step} ${err.code ?? err.message}`);
+        });
+        const times = tally.steps.get(step) ?? [];
+        times.push(performance.now() - sent);
+        tally.steps.set(step, times);
+        if (answer.status !== expected) throw new Failure(`${step} ${answer.status} ${codeOf(answer.text)}`);
+        return answer;
+      };
+      while (performance.now() < end) {
+        const sent = performance.now();
+        try {
+          await purchase(call, worker);
+          tally.purchases++;
+          tally.latencies.push(performance.now() - sent);
+        } catch (err) {
+          if (!(err instanceof Failure)) throw err;
+          add(tally.failures, err.key);
+        }
+      }
+    }),
+  );
+  tally.seconds = (performance.now() - started) / 1000;
+  return tally;
+}
+
+/** A warm-up, then the measured run, over `connections` connections of their own. */
+async function drive(target: number, purchase: Purchase) {
+  const links = Array.from({ length: connections }, () => new Connection(target));
+  try {
+    const first = await phase(links, purchase, warmUp);
+    const measured = await phase(links, purchase, duration);
+    return { warmUp: first, measured };
+  } finally {
+    for (const link of links) link.close();
+  }
+}
+
+/** The exact percentile `q` (0..1) of `values`, in ms. */
+function percentile(values: number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
+}
+const ms = (n: number) => n.toFixed(1).padStart(6);
+
+// --- the run ---------------------------------------------------------------------------------------
+
+buildServer();
+await query(`create database "${dbName}"`);
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-checkout-'));
+const children: ChildProcess[] = [];
+const database = createDatabase({ databaseUrl, poolMax: 2 });
+let failed = false;
+try {
+  children.push(
+    await startServer(port, dataDir, { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: poolMax, RATE_LIMITS: 'false' }),
+  );
+  const { db } = database;
+  const tenant = await findTenantByDomain(db, host);
+  if (!tenant?.features.payment || !tenant.features.wallet || !tenant.features.delivery) {
+    throw new Error(`${host} lacks payment, wallet or delivery`);
+  }
+
+  const login = async (email: string) => {
+    const res = await fetch(`${api}/auth/login`, {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: email, password: DEFAULT_PASSWORD }),
+    });
+    if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { access_token: string }).access_token;
+  };
+  /** `work` over `items`, `width` at a time. */
+  const inBatches = async <T>(items: T[], width: number, work: (item: T, i: number) => Promise<void>) => {
+    for (let i = 0; i < items.length; i += width) {
+      await Promise.all(items.slice(i, i + width).map((item, j) => work(item, i + j)));
+    }
+  };
+
+  // The buyers: customers of the demo tenant, each funded by a top-up posted through the ledger.
+  const buyers = await db.transaction(async (tx) => {
+    const made: { id: number; email: string; headers: Record<string, string>; fields: object }[] = [];
+    for (let i = 1; i <= buyerCount; i++) {
+      const { user } = await createUser(tx, tenant.id, {
+        email: `buyer${i}@bench.example.com`,
+        username: `구매자${i}`,
+      });
+      await creditTopup(tx, tenant.id, { userId: user.id, amount: funds, paymentId: `bench-${user.id}` });
+      made.push({
+        id: user.id,
+        email: user.email,
+        headers: {},
+        fields: {
+          buyer_name: `구매자${i}`,
+          buyer_email: user.email,
+          buyer_tel: `010${String(20_000_000 + i).slice(-8)}`,
+          buyer_addr: '서울특별시 마포구 월드컵로 1, 101호',
+        },
+      });
+    }
+    return made;
+  });
+  await inBatches(buyers, 10, async (b) => {
+    b.headers = { host, 'content-type': 'application/json', authorization: `Bearer ${await login(b.email)}` };
+  });
+  /** Worker w buys as buyers w, w + connections, w + 2 × connections, … in turn: no two workers share one. */
+  const turns = new Array<number>(connections).fill(0);
+  const buyerFor = (worker: number) => {
+    const own = Math.max(1, Math.floor((buyers.length - worker - 1) / connections) + 1);
+    const n = turns[worker] ?? 0;
+    turns[worker] = n + 1;
+    return buyers[(worker + connections * (n % own)) % buyers.length] as (typeof buyers)[number];
+  };
+
+  // The products: a merchant of its own selling delivery lunch boxes at `price`.
+  await createUser(db, tenant.id, {
+    email: 'merchant@bench.example.com',
+    username: '벤치상점',
+    userType: 'merchant',
+    merchant: { businessName: '벤치 도시락' },
+  });
+  const merchantToken = await login('merchant@bench.example.com');
+  const newProducts = async (n: number, remaining: number, label: string) => {
+    const ids = Array.from({ length: n }, () => 0);
+    await inBatches(ids, 10, async (_, i) => {
+      const res = await fetch(`${api}/products`, {
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json', authorization: `Bearer ${merchantToken}` },
+        body: JSON.stringify({
+          category_type: 'pickup',
+          title: `${label} 도시락 ${i + 1}`,
+          description: '벤치마크용 도시락',
+          price,
+          delivery_category: 'korean',
+          is_delivery: true,
+          is_available: true,
+          display_remaining: remaining,
+        }),
+      });
+      if (res.status !== 201) throw new Error(`product: ${res.status} ${await res.text()}`);
+      ids[i] = ((await res.json()) as { id: number }).id;
+    });
+    return ids;
+  };
+
+  const keyPrefix = `bench-${Date.now().toString(36)}`;
+  let keys = 0;
+  const approve = new URLSearchParams({ card: SANDBOX_CARDS.approve }).toString();
+
+  /**
+   * A purchase of one of `products` (picked at random), paid with points or by card. Against the
+   * bare server (`bare`), the same calls go to /bare/{step}, which answer the app's answers.
+   */
+  const purchase =
+    (products: number[], pay: 'points' | 'card', bare = false): Purchase =>
+    async (call, worker) => {
+      const buyer = buyerFor(worker);
+      const productId = products[Math.floor(Math.random() * products.length)] as number;
+      const prepareAnswer = await call(
+        'prepare',
+        bare ? '/bare/prepare' : '/api/payment/prepare',
+        JSON.stringify({
+          ...buyer.fields,
+          product_id: productId,
+          qty: 1,
+          amount: price,
+          points_used: pay === 'points' ? price : 0,
+          order_type: 'delivery',
+        }),
+        { ...buyer.headers, 'idempotency-key': `${keyPrefix}-${++keys}` },
+        200,
+      );
+      const prepared = JSON.parse(prepareAnswer.text) as PaymentPrepared;
+      let paymentId = prepared.merchant_uid;
+      let txId: string | undefined;
+      if (pay === 'card') {
+        if (prepared.checkout?.gateway !== 'sandbox') throw new Failure('prepare no sandbox checkout');
+        const paid = await call(
+          'sandbox',
+          bare ? '/bare/sandbox' : prepared.checkout.url,
+          approve,
+          { host, 'content-type': 'application/x-www-form-urlencoded' },
+          bare ? 200 : 303,
+        );
+        const back = new URL(
+          paid.location ?? (JSON.parse(paid.text) as { location: string }).location,
+          'http://farm.localhost',
+        );
+        paymentId = back.searchParams.get('paymentId') ?? '';
+        txId = back.searchParams.get('txId') ?? undefined;
+        if (back.searchParams.get('code')) throw new Failure(`sandbox ${back.searchParams.get('code')}`);
+      } else if (prepared.actual_payment_amount !== 0 || prepared.checkout !== null) {
+        throw new Failure('prepare charges a card for points');
+      }
+      const confirmedAnswer = await call(
+        'callback',
+        bare ? '/bare/callback' : '/api/payment/callback',
+        JSON.stringify({ merchant_uid: paymentId, ...(txId ? { imp_uid: txId } : {}), status: 'paid' }),
+        buyer.headers,
+        200,
+      );
+      const confirmed = JSON.parse(confirmedAnswer.text) as PaymentConfirmed;
+      const type = pay === 'points' ? 'full_points' : 'card_only';
+      if (!confirmed.success || confirmed.payment_type !== type)
+        throw new Failure(`callback ${confirmed.payment_type}`);
+    };
+
+  /** One purchase by hand against the app: each step's answer (for the bare server), and a check that it works. */
+  async function sample(products: number[], pay: 'points' | 'card') {
+    const link = new Connection(port);
+    const answers: Record<string, unknown> = {};
+    try {
+      await purchase(products, pay)(async (step, path, body, headers, expected) => {
+        const answer = await link.post(path, headers, body);
+        if (answer.status !== expected) throw new Error(`${step}: ${answer.status} ${answer.text}`);
+        answers[step] = answer.location ? { location: answer.location } : JSON.parse(answer.text);
+        return answer;
+      }, 0);
+    } finally {
+      link.close();
+    }
+    return answers;
+  }
+
+  const spreadUnlimited = await newProducts(productCount, -1, '무제한');
+  const spreadCounted = await newProducts(productCount, stock, '재고');
+  const [hotUnlimited] = (await newProducts(1, -1, '인기 무제한')) as [number];
+  const [hotCounted] = (await newProducts(1, stock, '인기 재고')) as [number];
+  const cardProducts = await newProducts(productCount, -1, '카드');
+  const variants = [
+    {
+      title: `points, ${productCount} products, unlimited stock`,
+      products: spreadUnlimited,
+      pay: 'points',
+      counted: false,
+    },
+    { title: `points, ${productCount} products, counted stock`, products: spreadCounted, pay: 'points', counted: true },
+    { title: 'points, 1 hot product, unlimited stock', products: [hotUnlimited], pay: 'points', counted: false },
+    { title: 'points, 1 hot product, counted stock', products: [hotCounted], pay: 'points', counted: true },
+    {
+      title: `card (sandbox), ${productCount} products, unlimited`,
+      products: cardProducts,
+      pay: 'card',
+      counted: false,
+    },
+  ] as const;
+
+  const rows: string[] = [];
+  const figures: { pps: number; p99: number }[] = [];
+  const bought = new Map<string, number>();
+  const failures = new Map<string, number>();
+  let barePort = 3950;
+  for (const v of variants) {
+    const answers = await sample([...v.products], v.pay);
+    let done = 1;
+    const bareChild = await start(
+      'node',
+      ['bench/bare-server.mjs'],
+      { PORT: String(barePort), BENCH_BODIES: JSON.stringify(answers) },
+      'ready',
+    );
+    let base: Awaited<ReturnType<typeof drive>>;
+    try {
+      base = await drive(barePort++, purchase([...v.products], v.pay, true));
+    } finally {
+      bareChild.kill('SIGTERM');
+      await exited(bareChild);
+    }
+    const full = await drive(port, purchase([...v.products], v.pay));
+    for (const run of [base.warmUp, base.measured]) {
+      if (run.failures.size) throw new Error(`bare ${v.title}: ${JSON.stringify([...run.failures])}`);
+    }
+    for (const run of [full.warmUp, full.measured]) {
+      done += run.purchases;
+      for (const [key, n] of run.failures) add(failures, `${v.title}: ${key}`, n);
+    }
+    bought.set(v.title, done);
+    const m = full.measured;
+    const pps = m.purchases / m.seconds;
+    const barePps = base.measured.purchases / base.measured.seconds;
+    const p99 = percentile(m.latencies, 0.99);
+    figures.push({ pps, p99 });
+    const steps = [...m.steps]
+      .map(([step, t]) => `${step} p50 ${ms(percentile(t, 0.5))} p99 ${ms(percentile(t, 0.99))}`)
+      .join('   ');
+    const failedHere = [...m.failures.values()].reduce((a, b) => a + b, 0);
+    rows.push(
+      `${v.title.padEnd(44)} ${pps.toFixed(0).padStart(5)} /s  p50 ${ms(percentile(m.latencies, 0.5))} ms` +
+        `  p99 ${ms(p99)} ms  failed ${failedHere}` +
+        `   bare ${barePps.toFixed(0).padStart(5)} /s (p99 ${ms(percentile(base.measured.latencies, 0.99))} ms)` +
+        `  ratio ${(pps / barePps).toFixed(3)}\n${''.padEnd(46)}${steps}`,
+    );
+    console.log(rows.at(-1));
+  }
+
+  // --- what the database says ---------------------------------------------------------------------
+  const ids = buyers.map((b) => b.id);
+  const perProduct = await query<{
+    id: number;
+    remaining: number;
+    orders_count: number;
+    paid: number;
+    waiting: number;
+    holding: number;
+  }>(
+    `select p.id, p.display_remaining as remaining, p.orders_count,
+            (count(o.id) filter (where o.paid_at is not null and o.status not in ('CANCELLED', 'REFUNDED')))::int as paid,
+            (count(o.id) filter (where o.status = 'AWAITING_PAYMENT'))::int as waiting,
+            coalesce(sum(o.stock_reserved) filter (where o.status not in ('CANCELLED', 'REFUNDED')), 0)::int as holding
+       from products p
+       left join order_items i on i.tenant_id = p.tenant_id and i.product_id = p.id
+       left join orders o on o.tenant_id = i.tenant_id and o.id = i.order_id
+      where p.tenant_id = $1 and p.id = any($2)
+      group by p.tenant_id, p.id, p.display_remaining, p.orders_count`,
+    [tenant.id, variants.flatMap((v) => v.products)],
+    databaseUrl,
+  );
+  const byId = new Map(perProduct.map((r) => [r.id, r]));
+  const [orders] = await query<{ paid: number; statuses: Record<string, number>; spent: string; earned: string }>(
+    `select (count(*) filter (where paid_at is not null))::int as paid,
+            coalesce((select jsonb_object_agg(status, n) from (select status, count(*)::int as n from orders
+                       where tenant_id = $1 and buyer_id = any($2) group by status) s), '{}') as statuses,
+            coalesce(sum(points_used) filter (where paid_at is not null), 0)::text as spent,
+            coalesce(sum(reward_points) filter (where paid_at is not null), 0)::text as earned
+       from orders where tenant_id = $1 and buyer_id = any($2)`,
+    [tenant.id, ids],
+    databaseUrl,
+  );
+  const [wallets] = await query<{ available: string; locked: string }>(
+    `select sum(available)::text as available, sum(locked)::text as locked
+       from ledger_accounts where tenant_id = $1 and user_id = any($2)`,
+    [tenant.id, ids],
+    databaseUrl,
+  );
+  const problems = await ledgerProblems(db, tenant.id);
+
+  const checks: [string, boolean][] = [];
+  const total = [...bought.values()].reduce((a, b) => a + b, 0);
+  checks.push([`paid orders ${orders?.paid} = purchases counted ${total}`, orders?.paid === total]);
+  checks.push([
+    `orders by status ${JSON.stringify(orders?.statuses)}: all PENDING`,
+    Object.keys(orders?.statuses ?? {}).every((s) => s === 'PENDING'),
+  ]);
+  for (const v of variants) {
+    const rowsOf = v.products.map((id) => byId.get(id));
+    const paid = rowsOf.reduce((a, r) => a + (r?.paid ?? 0), 0);
+    const counts = rowsOf.every((r) => r && r.orders_count === r.paid);
+    const { counted } = v;
+    const stockRight = rowsOf.every((r) => r && (counted ? stock - r.remaining === r.holding : r.remaining === -1));
+    const taken = rowsOf.reduce((a, r) => a + (r && counted ? stock - r.remaining : 0), 0);
+    checks.push([
+      `${v.title}: paid orders ${paid} = purchases ${bought.get(v.title)}, orders_count = paid orders per product` +
+        (counted ? `, stock taken ${taken} = orders` : ', stock still unlimited'),
+      paid === bought.get(v.title) && counts && stockRight && rowsOf.every((r) => r?.waiting === 0),
+    ]);
+  }
+  const expected = buyers.length * funds - Number(orders?.spent) + Number(orders?.earned);
+  checks.push([
+    `buyers' points ${Number(wallets?.available).toLocaleString('en')} = ${buyers.length} × ${funds.toLocaleString('en')}` +
+      ` - ${Number(orders?.spent).toLocaleString('en')} spent + ${Number(orders?.earned).toLocaleString('en')} earned, ` +
+      `${wallets?.locked} locked`,
+    Number(wallets?.available) === expected && Number(wallets?.locked) === 0,
+  ]);
+  checks.push([`ledger ${problems.length ? `BROKEN: ${problems.join('; ')}` : 'sound'}`, problems.length === 0]);
+  checks.push([
+    `failures ${failures.size ? JSON.stringify(Object.fromEntries(failures)) : 'none'}`,
+    failures.size === 0,
+  ]);
+
+  const [su, sc, hu, hc] = figures as [
+    (typeof figures)[number],
+    (typeof figures)[number],
+    (typeof figures)[number],
+    (typeof figures)[number],
+  ];
+  console.log(
+    `\n${connections} connections, ${duration} s each (after a ${warmUp} s warm-up), purchases of ${price.toLocaleString('en')} won, ` +
+      `${buyers.length} buyers, PostgreSQL pool ${poolMax}; /s = purchases (prepare + callback, card: + sandbox form) per second`,
+  );
+  for (const row of rows) console.log(row);
+  console.log(
+    `hot unlimited / spread unlimited  ${(hu.pps / su.pps).toFixed(2)}   (p99 ${hu.p99.toFixed(1)} ms vs ${su.p99.toFixed(1)} ms)`,
+  );
+  console.log(
+    `hot counted / spread counted      ${(hc.pps / sc.pps).toFixed(2)}   (p99 ${hc.p99.toFixed(1)} ms vs ${sc.p99.toFixed(1)} ms)`,
+  );
+  console.log(`spread counted / spread unlimited ${(sc.pps / su.pps).toFixed(2)}`);
+  for (const [text, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${text}`);
+  if (checks.some(([, ok]) => !ok)) failed = true;
+} finally {
+  await database.close();
+  for (const c of children) c.kill('SIGTERM');
+  await Promise.all(children.map(exited));
+  await query(`drop database if exists "${dbName}" with (force)`);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (failed) {
+  console.error('a checkout check failed');
+  process.exitCode = 1;
+}
