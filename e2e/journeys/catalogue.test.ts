@@ -192,7 +192,10 @@ describe('catalogue: product form, delivery tab, product detail', () => {
     expect(await quantity.inputValue()).toBe('2');
     await page.getByText('18,000원').waitFor();
     await page.getByRole('button', { name: '구매하기' }).click();
-    await page.getByText('주문 기능은 곧 제공될 예정입니다.').waitFor();
+    // Signed in, the purchase button opens the payment form with the chosen quantity.
+    const form = page.getByRole('dialog', { name: '주문하기' });
+    await form.waitFor();
+    expect(await form.getByLabel('수량', { exact: true }).inputValue()).toBe('2');
     expect(problems).toEqual([]);
     await context.close();
   });

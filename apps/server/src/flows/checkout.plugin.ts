@@ -15,7 +15,16 @@ export const checkoutPlugin = fp(
   async (app: FastifyInstance) => {
     const orders = createOrdersService({ db: app.db, storage: app.storage });
     app.decorate('orders', orders);
-    app.decorate('checkout', createCheckoutFlow({ db: app.db, payments: app.payments, orders, log: app.log }));
+    app.decorate(
+      'checkout',
+      createCheckoutFlow({
+        db: app.db,
+        payments: app.payments,
+        orders,
+        log: app.log,
+        stockChanged: (tenantId) => app.catalogue.answers.invalidate(tenantId),
+      }),
+    );
   },
   { name: 'checkout', dependencies: ['database', 'storage', 'payments', 'wallet', 'catalogue'] },
 );

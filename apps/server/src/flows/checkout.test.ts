@@ -543,6 +543,8 @@ describe('checkout: buying with card, points or both', () => {
 
   it('the last item in stock bought by 10 buyers at once: exactly one gets it', async () => {
     const last = await newProduct(farm, deliveryProduct({ price: 12_000, display_remaining: 1 }));
+    const page = async () => (await w.call('GET', `/api/products/${last.id}`)).json().display_remaining;
+    expect(await page()).toBe(1); // now in the 2-second answer cache
     const buyers = await Promise.all(Array.from({ length: 10 }, () => newBuyer()));
     const answers = await Promise.all(
       buyers.map((b) => prepare(b.token, { product_id: last.id, qty: 1, amount: 12_000, buyer_addr: '서울' })),
@@ -553,6 +555,25 @@ describe('checkout: buying with card, points or both', () => {
       expect(['품절된 상품입니다.', '남은 재고보다 많이 주문할 수 없습니다.']).toContain(a.json().detail);
     }
     expect(await product(last.id)).toMatchObject({ display_remaining: 0 });
+    // The product page says so at once: a stock change drops the cached answers.
+    expect(await page()).toBe(0);
+  });
+
+  it('a tenant without the wallet earns no reward points', async () => {
+    const t = await catalogueTenant(app, { features: { ...w.tenant.features, wallet: false } });
+    const seller = await t.signIn('merchant', '장터');
+    const sky = await t.signIn('customer');
+    const made = await t.call('POST', '/api/products', deliveryProduct({ price: 9_000 }), seller.token);
+    const res = await t.call(
+      'POST',
+      '/api/payment/prepare',
+      { ...buyerFields, product_id: made.json().id, qty: 1, amount: 9_000, buyer_addr: '서울' },
+      sky.token,
+    );
+    await payAtSandboxOn(t, res.json().checkout.url);
+    const paid = await t.call('POST', '/api/payment/callback', { merchant_uid: res.json().merchant_uid }, sky.token);
+    expect(paid.json()).toMatchObject({ payment_type: 'card_only', earned_points: 0 });
+    expect(await ledgerProblems(app.db, t.tenant.id)).toEqual([]);
   });
 
   it('the same Idempotency-Key sent 5 times at once makes one order and locks points once', async () => {

@@ -62,8 +62,10 @@ export function createCheckoutFlow(deps: {
   payments: PaymentsService;
   orders: OrdersService;
   log: FastifyBaseLogger;
+  /** A counted stock changed: the catalogue's cached answers of the tenant are dropped (decision 011). */
+  stockChanged: (tenantId: number) => void;
 }) {
-  const { db, payments, orders } = deps;
+  const { db, payments, orders, stockChanged } = deps;
 
   const orderName = (title: string, qty: number) => (qty > 1 ? `${title} ${qty}개` : title);
   const holdOf = (order: OrderRow, amount: number, name: string) => ({
@@ -124,6 +126,7 @@ export function createCheckoutFlow(deps: {
         set: { cancelledAt: new Date() },
       });
       for (const item of items) await releaseStock(tx, order.tenantId, item.productId, order.stockReserved);
+      if (order.stockReserved > 0) stockChanged(order.tenantId);
     },
   });
 
@@ -198,6 +201,7 @@ export function createCheckoutFlow(deps: {
       }
       return step(tx, order);
     });
+    if (row.stockReserved > 0) stockChanged(tenant.id);
     return orders.present(tenant.id, row, viewer);
   }
 
@@ -209,9 +213,9 @@ export function createCheckoutFlow(deps: {
     key: string | null,
     replay: (tx: DbOrTx) => Promise<PaymentPrepared | null>,
   ) {
-    return db.transaction(async (tx): Promise<PaymentPrepared> => {
+    return db.transaction(async (tx): Promise<{ prepared: PaymentPrepared; stock_reserved: boolean }> => {
       const earlier = await replay(tx);
-      if (earlier) return earlier;
+      if (earlier) return { prepared: earlier, stock_reserved: false };
       const product = await productForSale(tx, tenant.id, input.product_id);
       const feature = product.categoryType === 'shopping' ? 'shopping' : 'delivery';
       if (!tenant.features[feature]) throw AppError.badRequest(orderMessages.unavailable, 'product_unavailable');
@@ -272,7 +276,8 @@ export function createCheckoutFlow(deps: {
           totalPrice: total,
           pointsUsed: input.points_used,
           cardAmount: card,
-          rewardPoints: earnedPoints(card, rate),
+          // Rewards are points: none where the wallet is off (nobody could see or spend them).
+          rewardPoints: tenant.features.wallet ? earnedPoints(card, rate) : 0,
           stockReserved: product.displayRemaining === -1 ? 0 : input.qty,
           buyerName: input.buyer_name,
           deliveryAddress: address,
@@ -311,7 +316,7 @@ export function createCheckoutFlow(deps: {
             .returning()) as [OrderRow];
         }
       }
-      return prepared(order, payment);
+      return { prepared: prepared(order, payment), stock_reserved: order.stockReserved > 0 };
     });
   }
 
@@ -327,7 +332,9 @@ export function createCheckoutFlow(deps: {
         return earlier ? prepared(earlier, await paymentRow(tx, earlier)) : null;
       };
       try {
-        return await prepareOnce(tenant, user, input, key, replay);
+        const answer = await prepareOnce(tenant, user, input, key, replay);
+        if (answer.stock_reserved) stockChanged(tenant.id);
+        return answer.prepared;
       } catch (err) {
         // The same key sent twice at once: the second insert waited for the first and lost.
         if (key && sqlState(err) === '23505') {

@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type DemoCatalogueOptions, seedDemoCatalogue } from '../modules/catalogue/demo-catalogue.js';
 import { demoVideos, seedDemoContent } from '../modules/content/demo-content.js';
+import { seedDemoOrders } from '../modules/orders/demo-orders.js';
 import { countTenants } from '../modules/tenants/tenants.repository.js';
 import { findUserByEmail } from '../modules/users/users.repository.js';
 import { seedDemoWallets } from '../modules/wallet/demo-wallets.js';
 import type { Db } from '../platform/db/client.js';
+import { createDemoTimeline } from './demo-timeline.js';
 import { allFeatures, createTenant, createUser } from './factories.js';
 
 /** The demo tenants, served at *.localhost (browsers resolve those names to this machine). */
@@ -154,17 +156,19 @@ export async function seedDemoIfEmpty(
       const readers = [];
       for (let i = 1; i <= 5; i++) {
         const reader = await findUserByEmail(tx, tenant.id, `reader${i}@example.com`);
-        if (reader) readers.push({ id: reader.id, name: reader.username, email: reader.email });
+        if (reader) readers.push({ id: reader.id, name: reader.username, email: reader.email, phone: reader.phone });
       }
-      await seedDemoWallets(tx, tenant, {
-        customer: { id: demoCustomer.user.id, name: demoCustomer.user.username, email: demoCustomer.user.email },
-        merchant: {
-          id: demoMerchant.user.id,
-          name: demoMerchant.merchant?.businessName ?? demoMerchant.user.username,
-          email: demoMerchant.user.email,
-        },
-        readers,
-      });
+      // Wallets and orders share one past: planned by each, then written in time order.
+      const timeline = createDemoTimeline();
+      const { id, username: name, email, phone, address } = demoCustomer.user;
+      const merchant = {
+        id: demoMerchant.user.id,
+        name: demoMerchant.merchant?.businessName ?? demoMerchant.user.username,
+        email: demoMerchant.user.email,
+      };
+      await seedDemoWallets(tx, tenant, { customer: { id, name, email }, merchant, readers }, { timeline });
+      await seedDemoOrders(tx, tenant, { buyers: [{ id, name, email, phone, address }, ...readers], timeline });
+      await timeline.run();
       if (index === 0) {
         await createUser(tx, tenant.id, {
           email: 'admin@example.com',

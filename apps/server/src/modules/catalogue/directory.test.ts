@@ -40,7 +40,9 @@ describe('the demo catalogue', () => {
         list.products.every((p) => p.image_url?.startsWith('/api/media/')),
         host,
       ).toBe(true);
-      expect(new Set(list.products.map((p) => p.display_remaining))).toEqual(new Set([-1, 0, 3, 5, 10]));
+      // Unlimited, sold out and counted stock (the demo orders hold some of it: modules/orders/demo-orders.ts).
+      const stock = new Set(list.products.map((p) => p.display_remaining));
+      expect(stock.has(-1) && stock.has(0) && [...stock].some((n) => n > 0), host).toBe(true);
       expect(list.products.some((p) => p.discount_rate > 0)).toBe(true);
       const merchants = new Set(list.products.map((p) => p.merchant.business_name));
       expect(merchants.size, host).toBeGreaterThanOrEqual(5);

@@ -78,6 +78,8 @@ export interface HoldRef {
   amount: number;
   reference: { type: 'order' | 'withdrawal'; id: number | string };
   meta?: Record<string, unknown>;
+  /** When it happened, if not now (the demo seed writes a past history). */
+  at?: Date;
 }
 
 const holdKey = (step: string, h: HoldRef) => `${h.reference.type}:${h.reference.id}:${step}`;
@@ -92,6 +94,7 @@ function moveOwn(
 ) {
   const to = from === 'available' ? 'locked' : 'available';
   return post(tx, tenantId, {
+    at: h.at,
     txType,
     referenceType: h.reference.type,
     referenceId: String(h.reference.id),
@@ -113,6 +116,7 @@ function moveOut(
   to: 'purchase_clearing' | 'withdrawal_bridge',
 ) {
   return post(tx, tenantId, {
+    at: h.at,
     txType,
     referenceType: h.reference.type,
     referenceId: String(h.reference.id),
@@ -138,6 +142,7 @@ export const releaseOrderPoints = (tx: DbOrTx, tenantId: number, h: HoldRef) =>
 /** A paid order is refunded: the points it spent come back (`step` tells partial refunds apart). */
 export function refundOrderPoints(tx: DbOrTx, tenantId: number, h: HoldRef & { step?: string }) {
   return post(tx, tenantId, {
+    at: h.at,
     txType: 'refund',
     referenceType: 'order',
     referenceId: String(h.reference.id),
@@ -173,9 +178,10 @@ export function earn(
 export function revokeEarn(
   tx: DbOrTx,
   tenantId: number,
-  p: { userId: number; amount: number; key: string; meta?: Record<string, unknown> },
+  p: { userId: number; amount: number; key: string; meta?: Record<string, unknown>; at?: Date },
 ) {
   return post(tx, tenantId, {
+    at: p.at,
     txType: 'adjustment',
     referenceType: 'order',
     idempotencyKey: `earn-revoke:${p.key}`,

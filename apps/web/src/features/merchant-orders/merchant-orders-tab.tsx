@@ -19,6 +19,7 @@ import {
 } from './order-filters';
 import { OrderCard } from './order-parts';
 import { StatusDialog } from './status-dialog';
+import '@/components/form/form.css';
 import './merchant-orders.css';
 
 /** How long the success message stays (spec part 3: success messages show for 3 s; a little longer to read). */

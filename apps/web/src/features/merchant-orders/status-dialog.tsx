@@ -14,6 +14,7 @@ import { apiErrorDetail } from '@/lib/api-client';
 import { orderDetailQuery, refreshMerchantOrders, updateOrderStatus } from './merchant-orders.api';
 import { ordersText as m } from './messages';
 import { formatOrderTime, StatusChip } from './order-parts';
+import '@/components/form/form.css';
 
 /** Moves that send money back to the buyer: they ask once more before going to the server. */
 const MONEY_BACK: readonly OrderStatus[] = ['CANCELLED', 'REFUNDED'];

@@ -454,16 +454,19 @@ export function PurchaseForm({ product, quantity }: PurchaseFormProps) {
         ) : null}
       </section>
 
-      {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-      <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
-        {stage !== 'form'
-          ? t.opening
-          : isSubmitting
-            ? t.paying
-            : summary.total > 0 && summary.card === 0
-              ? t.payWithPoints
-              : t.pay(summary.card)}
-      </button>
+      {/* Stays at the foot of the sheet while it scrolls: the amount being paid is always in view. */}
+      <div className="order-pay-bar">
+        {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
+          {stage !== 'form'
+            ? t.opening
+            : isSubmitting
+              ? t.paying
+              : summary.total > 0 && summary.card === 0
+                ? t.payWithPoints
+                : t.pay(summary.card)}
+        </button>
+      </div>
     </form>
   );
 }
