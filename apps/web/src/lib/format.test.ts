@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateCount, formatWon } from './format';
+import { abbreviateCount, formatPhone, formatWon } from './format';
 
 describe('formatWon', () => {
   it('writes won with thousands separators', () => {
@@ -36,5 +36,16 @@ describe('abbreviateCount', () => {
   it('treats missing or negative counts as 0', () => {
     expect(abbreviateCount(undefined)).toBe('0');
     expect(abbreviateCount(-5)).toBe('0');
+  });
+});
+
+describe('formatPhone', () => {
+  it('writes Korean numbers with hyphens and leaves anything else as it was', () => {
+    expect(formatPhone('01012345678')).toBe('010-1234-5678');
+    expect(formatPhone('0311234567')).toBe('031-123-4567');
+    expect(formatPhone('0212345678')).toBe('02-1234-5678');
+    expect(formatPhone('021234567')).toBe('02-123-4567');
+    expect(formatPhone('010-1234-5678')).toBe('010-1234-5678');
+    expect(formatPhone('+82 10 1234 5678')).toBe('+82 10 1234 5678');
   });
 });

@@ -19,3 +19,15 @@ export function abbreviateCount(count: number | null | undefined): string {
   if (n >= 1_000) return `${oneDecimal(n / 1_000)}천`;
   return String(n);
 }
+
+/** A Korean phone number with hyphens as people write it (010-1234-5678, 02-123-4567); others unchanged. */
+export function formatPhone(phone: string): string {
+  const d = phone.replace(/\D/g, '');
+  if (d.startsWith('02') && (d.length === 9 || d.length === 10)) {
+    return `02-${d.slice(2, d.length - 4)}-${d.slice(-4)}`;
+  }
+  if (d.startsWith('0') && (d.length === 10 || d.length === 11)) {
+    return `${d.slice(0, 3)}-${d.slice(3, d.length - 4)}-${d.slice(-4)}`;
+  }
+  return phone;
+}

@@ -1,6 +1,6 @@
 import { type Order, type OrderStatus, type OrderType, orderStatusLabel } from '@app/contracts';
 import type { ReactNode } from 'react';
-import { formatWon } from '@/lib/format';
+import { formatPhone, formatWon } from '@/lib/format';
 import { ordersText as m } from './messages';
 
 const timeFormat = new Intl.DateTimeFormat('ko-KR', {
@@ -74,7 +74,7 @@ export function OrderCard({ order, onChangeStatus }: { order: Order; onChangeSta
         <Fact label={m.buyer}>{order.buyer.name}</Fact>
         <Fact label={m.phone}>
           <a className="link tabular" href={`tel:${order.delivery_phone.replace(/[^\d+]/g, '')}`}>
-            {order.delivery_phone}
+            {formatPhone(order.delivery_phone)}
           </a>
         </Fact>
         {order.delivery_address ? (

@@ -4,6 +4,7 @@ import { ChevronDown, ChevronUp, Package } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { apiErrorDetail } from '@/lib/api-client';
+import { formatPhone } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { ordersText as m } from './messages';
 import { OrderActionDialog } from './order-action-dialog';
@@ -157,7 +158,7 @@ export function OrderCard({ order }: { order: Order }) {
         </div>
         <div>
           <dt>{m.phone}</dt>
-          <dd className="tabular">{order.delivery_phone}</dd>
+          <dd className="tabular">{formatPhone(order.delivery_phone)}</dd>
         </div>
         {order.delivery_memo ? (
           <div>

@@ -96,7 +96,7 @@ describe('/orders: the order history', () => {
     expect(q.getByText('적립 포인트').nextElementSibling?.textContent).toBe('+150P');
     expect(q.getByText('서울 중구 세종대로 110, 3층')).toBeTruthy();
     expect(q.getByText('문 앞에 놓아주세요')).toBeTruthy();
-    expect(q.getByText('01012345678')).toBeTruthy();
+    expect(q.getByText('010-1234-5678')).toBeTruthy();
     expect(q.getByRole('button', { name: '구매확정' })).toBeTruthy();
     expect(q.queryByRole('button', { name: '주문 취소' })).toBeNull();
 
