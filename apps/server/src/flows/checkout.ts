@@ -30,7 +30,6 @@ import {
 import { type PaymentRow, payments as paymentsTable } from '../modules/payments/payments.schema.js';
 import { type PaymentsService, paymentErrors } from '../modules/payments/payments.service.js';
 import type { TenantRow } from '../modules/tenants/tenants.schema.js';
-import { balanceOf } from '../modules/wallet/ledger.js';
 import * as points from '../modules/wallet/points.js';
 import type { CurrentUser } from '../platform/auth.js';
 import type { Db, DbOrTx } from '../platform/db/client.js';
@@ -159,20 +158,15 @@ export function createCheckoutFlow(deps: {
     if (order.pointsUsed > 0) {
       await points.refundOrderPoints(tx, order.tenantId, { ...holdOf(order, order.pointsUsed, name), step: 'refund' });
     }
-    let shortfall = 0;
-    if (order.rewardPoints > 0) {
-      const { available } = await balanceOf(tx, order.tenantId, order.buyerId);
-      const takeBack = Math.min(order.rewardPoints, available);
-      shortfall = order.rewardPoints - takeBack;
-      if (takeBack > 0) {
-        await points.revokeEarn(tx, order.tenantId, {
-          userId: order.buyerId,
-          amount: takeBack,
-          key: `order:${order.id}`,
-          meta: { order_id: order.id, order_name: name },
-        });
-      }
-    }
+    const shortfall =
+      order.rewardPoints > 0
+        ? await points.revokeEarn(tx, order.tenantId, {
+            userId: order.buyerId,
+            amount: order.rewardPoints,
+            key: `order:${order.id}`,
+            meta: { order_id: order.id, order_name: name },
+          })
+        : 0;
     const reason = to === 'REFUNDED' ? '주문 환불' : '주문 취소';
     await payments.refund(tx, payment, Math.max(0, order.cardAmount - shortfall), reason);
     const reversed = await orders.setStatus(tx, order, {

@@ -16,7 +16,6 @@ import { products } from '../catalogue/catalogue.schema.js';
 import { countOrder, productForSale, releaseStock, reserveStock } from '../catalogue/sales.js';
 import { payments } from '../payments/payments.schema.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
-import { balanceOf } from '../wallet/ledger.js';
 import * as points from '../wallet/points.js';
 import {
   buyerRequest,
@@ -226,21 +225,16 @@ export async function seedDemoOrders(
       if (order.pointsUsed > 0) {
         await points.refundOrderPoints(tx, tenant.id, { ...hold(order.pointsUsed, when), step: 'refund' });
       }
-      let shortfall = 0;
-      if (order.rewardPoints > 0) {
-        const { available } = await balanceOf(tx, tenant.id, buyer.id);
-        const takeBack = Math.min(order.rewardPoints, available);
-        shortfall = order.rewardPoints - takeBack;
-        if (takeBack > 0) {
-          await points.revokeEarn(tx, tenant.id, {
-            userId: buyer.id,
-            amount: takeBack,
-            key: `order:${order.id}`,
-            meta: { order_id: order.id, order_name: name },
-            at: when,
-          });
-        }
-      }
+      const shortfall =
+        order.rewardPoints > 0
+          ? await points.revokeEarn(tx, tenant.id, {
+              userId: buyer.id,
+              amount: order.rewardPoints,
+              key: `order:${order.id}`,
+              meta: { order_id: order.id, order_name: name },
+              at: when,
+            })
+          : 0;
       await paymentUpdate({
         status: 'cancelled',
         cancelledAmount: Math.max(0, order.cardAmount - shortfall),

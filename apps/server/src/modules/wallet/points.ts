@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../platform/db/client.js';
-import { type Posted, post } from './ledger.js';
+import { balanceOf, type Posted, post } from './ledger.js';
 
 /**
  * The wallet's movements of points, each one balanced ledger transaction (docs/decisions/014).
@@ -174,23 +174,31 @@ export function earn(
   });
 }
 
-/** A cancelled or refunded order's reward goes back (as much as the wallet still holds: the caller decides). */
-export function revokeEarn(
+/**
+ * A cancelled or refunded order's reward goes back, as much of it as the wallet still holds.
+ * Answers the part the buyer had already spent (the caller keeps it from the card refund).
+ */
+export async function revokeEarn(
   tx: DbOrTx,
   tenantId: number,
   p: { userId: number; amount: number; key: string; meta?: Record<string, unknown>; at?: Date },
-) {
-  return post(tx, tenantId, {
-    at: p.at,
-    txType: 'adjustment',
-    referenceType: 'order',
-    idempotencyKey: `earn-revoke:${p.key}`,
-    meta: p.meta,
-    movements: [
-      { account: { userId: p.userId }, amount: -p.amount },
-      { account: { system: 'rewards' }, amount: p.amount },
-    ],
-  });
+): Promise<number> {
+  const { available } = await balanceOf(tx, tenantId, p.userId);
+  const takeBack = Math.min(p.amount, available);
+  if (takeBack > 0) {
+    await post(tx, tenantId, {
+      at: p.at,
+      txType: 'adjustment',
+      referenceType: 'order',
+      idempotencyKey: `earn-revoke:${p.key}`,
+      meta: p.meta,
+      movements: [
+        { account: { userId: p.userId }, amount: -takeBack },
+        { account: { system: 'rewards' }, amount: takeBack },
+      ],
+    });
+  }
+  return p.amount - takeBack;
 }
 
 /** A withdrawal request: its points are locked until the bridge settles or fails it. */
