@@ -27,6 +27,8 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { paymentsPlugin } from './modules/payments/payments.plugin.js';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.js';
+import { reviewsPlugin } from './modules/reviews/reviews.plugin.js';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { walletPlugin } from './modules/wallet/wallet.plugin.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -127,6 +129,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(paymentsPlugin, { config });
   await app.register(walletPlugin, config.wallet);
   await app.register(checkoutPlugin);
+  await app.register(reviewsPlugin, { answerCacheMs: config.catalogue.answerCacheMs });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -159,6 +162,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(contentRoutes, { fileBytesMax: config.content.fileBytesMax });
       await api.register(walletRoutes);
       await api.register(checkoutRoutes);
+      await api.register(reviewsRoutes);
       await api.register(paymentWebhookRoutes);
       // Never in production, whatever the config says (docs/decisions/007-dev-outbox.md).
       if (config.mail.outboxPage && config.env !== 'production' && app.mailer.outbox) await api.register(devRoutes);

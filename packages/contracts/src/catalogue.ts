@@ -252,7 +252,7 @@ export const productSchema = z
     thumbnail_url: z.string().nullable(),
     merchant_id: z.number().int(),
     merchant: productMerchantSchema,
-    /** 0 until reviews exist; one decimal. */
+    /** One decimal; 0 without reviews. */
     rating_average: z.number(),
     rating_count: z.number().int(),
     views_count: z.number().int(),
@@ -268,7 +268,10 @@ export type Product = z.infer<typeof productSchema>;
 export const productDetailSchema = productSchema
   .extend({
     media: z.array(productMediaSchema),
-    /** The ratings of the product's reviews (empty until the reviews module exists). */
+    /**
+     * The ratings of the product's newest reviews (at most 100; `rating_average` and
+     * `rating_count` are the exact figures of all of them).
+     */
     reviews: z.array(z.object({ rating: z.number().int() })),
   })
   .meta({ id: 'ProductDetail' });

@@ -9,6 +9,7 @@ export * from './catalogue.js';
 export * from './common.js';
 export * from './content.js';
 export * from './orders.js';
+export * from './reviews.js';
 export * from './tenant.js';
 export * from './users.js';
 export * from './wallet.js';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type DemoCatalogueOptions, seedDemoCatalogue } from '../modules/catalogue/demo-catalogue.js';
 import { demoVideos, seedDemoContent } from '../modules/content/demo-content.js';
 import { seedDemoOrders } from '../modules/orders/demo-orders.js';
+import { seedDemoReviews } from '../modules/reviews/demo-reviews.js';
 import { countTenants } from '../modules/tenants/tenants.repository.js';
 import { findUserByEmail } from '../modules/users/users.repository.js';
 import { seedDemoWallets } from '../modules/wallet/demo-wallets.js';
@@ -167,8 +168,17 @@ export async function seedDemoIfEmpty(
         email: demoMerchant.user.email,
       };
       await seedDemoWallets(tx, tenant, { customer: { id, name, email }, merchant, readers }, { timeline });
-      await seedDemoOrders(tx, tenant, { buyers: [{ id, name, email, phone, address }, ...readers], timeline });
+      const orders = await seedDemoOrders(tx, tenant, {
+        buyers: [{ id, name, email, phone, address }, ...readers],
+        timeline,
+      });
       await timeline.run();
+      await seedDemoReviews(tx, tenant, {
+        delivered: orders.delivered(),
+        customerId: id,
+        voters: [id, ...readers.map((r) => r.id)],
+        storage: catalogue.storage,
+      });
       if (index === 0) {
         await createUser(tx, tenant.id, {
           email: 'admin@example.com',

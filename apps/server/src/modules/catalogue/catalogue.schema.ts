@@ -51,9 +51,6 @@ export const products = pgTable(
     /** Added in batches by the view counter (see docs/decisions/010-batched-counters.md), never per request. */
     viewsCount: integer('views_count').notNull().default(0),
     ordersCount: integer('orders_count').notNull().default(0),
-    /** Kept by the reviews module; the average is total / count. */
-    ratingCount: integer('rating_count').notNull().default(0),
-    ratingTotal: integer('rating_total').notNull().default(0),
     ...timestamps,
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -108,6 +105,38 @@ export const productMedia = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     tenantForeignKey('product_media_product_fk', t.tenantId, t.productId, products).onDelete('cascade'),
     index('product_media_product_idx').on(t.tenantId, t.productId, t.sortOrder, t.id),
+  ],
+);
+
+/**
+ * The review figures of a product (docs/decisions/017-reviews.md): count, sum, the count of each
+ * rating and the newest ratings, set by the reviews module inside the transaction that writes a
+ * review, under this row's lock (ratings.ts). A row of its own, not columns of `products`: a
+ * review never waits for the product row that checkout and the view counter keep busy, and no
+ * reader of the product waits for a review.
+ */
+export const productRatings = pgTable(
+  'product_ratings',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    productId: integer('product_id').notNull(),
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
+    rating1: integer('rating_1').notNull().default(0),
+    rating2: integer('rating_2').notNull().default(0),
+    rating3: integer('rating_3').notNull().default(0),
+    rating4: integer('rating_4').notNull().default(0),
+    rating5: integer('rating_5').notNull().default(0),
+    /** The ratings of the newest reviews, newest first (at most PRODUCT_REVIEW_RATINGS_MAX). */
+    recentRatings: integer('recent_ratings').array().notNull().default(sql`'{}'::integer[]`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.productId] }),
+    tenantForeignKey('product_ratings_product_fk', t.tenantId, t.productId, products).onDelete('cascade'),
+    check(
+      'product_ratings_counts_check',
+      sql`${t.rating1} >= 0 and ${t.rating2} >= 0 and ${t.rating3} >= 0 and ${t.rating4} >= 0 and ${t.rating5} >= 0 and ${t.reviewCount} = ${t.rating1} + ${t.rating2} + ${t.rating3} + ${t.rating4} + ${t.rating5} and ${t.ratingTotal} = ${t.rating1} + 2 * ${t.rating2} + 3 * ${t.rating3} + 4 * ${t.rating4} + 5 * ${t.rating5}`,
+    ),
   ],
 );
 

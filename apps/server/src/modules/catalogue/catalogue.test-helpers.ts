@@ -3,17 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProductInput } from '@app/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { AppConfig } from '../../config.js';
 import { createTenant, createUser, DEFAULT_PASSWORD } from '../../seed/factories.js';
 import { accountsClient } from '../../test/accounts.js';
 import { buildTestApp } from '../../test/app.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 
 /** A test app whose uploads go to a fresh temporary folder. */
-export function buildCatalogueTestApp() {
+export function buildCatalogueTestApp(overrides: Partial<AppConfig> = {}) {
   const localDir = mkdtempSync(join(tmpdir(), 'catalogue-test-'));
   return buildTestApp({
     storage: { driver: 'local', localDir },
     catalogue: { counterFlushMs: 60_000, seedProductsPerTenant: 0, answerCacheMs: 2_000 },
+    ...overrides,
   });
 }
 
@@ -89,4 +91,14 @@ export function multipartBody(
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** An ISO-BMFF header with the HEIC brand, as iPhones write it. */
+export function heicBytes(): Buffer {
+  const ftyp = Buffer.alloc(24);
+  ftyp.writeUInt32BE(24, 0);
+  ftyp.write('ftypheic', 4, 'latin1');
+  ftyp.writeUInt32BE(0, 12);
+  ftyp.write('mif1heic', 16, 'latin1');
+  return Buffer.concat([ftyp, Buffer.alloc(5000, 1)]);
 }

@@ -310,7 +310,7 @@ const categoryColours: Record<string, string> = {
   appliances: '#43aa8b',
 };
 
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A coloured card with the product's name, in the display and thumbnail sizes. JPEG, not WebP:

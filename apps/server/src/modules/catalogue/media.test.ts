@@ -2,7 +2,13 @@ import { mediaListSchema, PRODUCT_IMAGE_BYTES_MAX, productMediaSchema, productMe
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCatalogueTestApp, catalogueTenant, multipartBody, shoppingProduct } from './catalogue.test-helpers.js';
+import {
+  buildCatalogueTestApp,
+  catalogueTenant,
+  heicBytes,
+  multipartBody,
+  shoppingProduct,
+} from './catalogue.test-helpers.js';
 
 let app: FastifyInstance;
 let png: Buffer;
@@ -21,16 +27,6 @@ beforeAll(async () => {
   webp = await base().webp().toBuffer();
 });
 afterAll(() => app.close());
-
-/** An ISO-BMFF header with the HEIC brand, as iPhones write it. */
-function heicBytes(): Buffer {
-  const ftyp = Buffer.alloc(24);
-  ftyp.writeUInt32BE(24, 0);
-  ftyp.write('ftypheic', 4, 'latin1');
-  ftyp.writeUInt32BE(0, 12);
-  ftyp.write('mif1heic', 16, 'latin1');
-  return Buffer.concat([ftyp, Buffer.alloc(5000, 1)]);
-}
 
 async function productOfOwner() {
   const t = await catalogueTenant(app);

@@ -1,12 +1,7 @@
-import type { Product, ProductDetail, ProductMedia } from '@app/contracts';
+import { type Product, type ProductDetail, type ProductMedia, ratingAverage } from '@app/contracts';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { ProductMediaRow } from './catalogue.schema.js';
 import type { ProductWithMerchant } from './products.repository.js';
-
-/** The rating average to one decimal, 0 without reviews. */
-export function ratingAverage(total: number, count: number): number {
-  return count > 0 ? Math.round((total / count) * 10) / 10 : 0;
-}
 
 /** Row to answer, field by field, so no column reaches the client by accident. */
 export function presentProduct(row: ProductWithMerchant, storage: Storage): Product {
@@ -55,13 +50,13 @@ export function presentMedia(row: ProductMediaRow, storage: Storage): ProductMed
 }
 
 export function presentProductDetail(
-  row: ProductWithMerchant,
+  row: ProductWithMerchant & { recentRatings: number[] },
   media: ProductMediaRow[],
   storage: Storage,
 ): ProductDetail {
   return {
     ...presentProduct(row, storage),
     media: media.map((m) => presentMedia(m, storage)),
-    reviews: [],
+    reviews: row.recentRatings.map((rating) => ({ rating })),
   };
 }

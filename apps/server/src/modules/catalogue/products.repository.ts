@@ -23,19 +23,34 @@ import {
   type ProductMediaRow,
   type ProductRow,
   productMedia,
+  productRatings,
   products,
 } from './catalogue.schema.js';
 
-/** A product row with the three merchant fields every answer carries. */
-export interface ProductWithMerchant extends ProductRow {
+/** A product row with its review figures. */
+export interface RatedProductRow extends ProductRow {
+  ratingCount: number;
+  ratingTotal: number;
+}
+
+/** A product row with its review figures and the merchant fields every answer carries. */
+export interface ProductWithMerchant extends RatedProductRow {
   merchantOwnerId: number;
   merchantBusinessName: string;
 }
 
+// The review figures, by the primary key of product_ratings (no row: no review yet).
+const ratingColumns = {
+  ratingCount: sql<number>`coalesce(${productRatings.reviewCount}, 0)`.mapWith(Number),
+  ratingTotal: sql<number>`coalesce(${productRatings.ratingTotal}, 0)`.mapWith(Number),
+};
+const ratingJoin = and(eq(productRatings.tenantId, products.tenantId), eq(productRatings.productId, products.id));
+const ratedProduct = { ...getTableColumns(products), ...ratingColumns };
+
 // The merchant's name comes from the accounts module's table by a read-only join on the
 // composite key: a second round trip per list would double the cost of every hot list.
 const productWithMerchant = {
-  ...getTableColumns(products),
+  ...ratedProduct,
   merchantOwnerId: merchants.userId,
   merchantBusinessName: merchants.businessName,
 };
@@ -120,8 +135,9 @@ export async function listProducts(
   offset: number,
 ): Promise<ProductWithMerchant[]> {
   const rows = await db
-    .select()
+    .select(ratedProduct)
     .from(products)
+    .leftJoin(productRatings, ratingJoin)
     .where(and(...conditions(filter)))
     .orderBy(...ordering(sort))
     .limit(limit)
@@ -129,7 +145,7 @@ export async function listProducts(
   return withMerchants(db, filter.tenantId, rows);
 }
 
-async function withMerchants(db: DbOrTx, tenantId: number, rows: ProductRow[]): Promise<ProductWithMerchant[]> {
+async function withMerchants(db: DbOrTx, tenantId: number, rows: RatedProductRow[]): Promise<ProductWithMerchant[]> {
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.map((r) => r.merchantId))];
   const found = await db
@@ -184,6 +200,7 @@ export function findProductsByIds(db: DbOrTx, tenantId: number, ids: number[]): 
     .select(productWithMerchant)
     .from(products)
     .innerJoin(merchants, merchantJoin)
+    .leftJoin(productRatings, ratingJoin)
     .where(and(eq(products.tenantId, tenantId), inArray(products.id, ids), isNull(products.deletedAt)));
 }
 
@@ -193,11 +210,15 @@ export async function findProduct(
   tenantId: number,
   id: number,
   options: { forUpdate?: boolean } = {},
-): Promise<ProductWithMerchant | undefined> {
+): Promise<(ProductWithMerchant & { recentRatings: number[] }) | undefined> {
   const query = db
-    .select(productWithMerchant)
+    .select({
+      ...productWithMerchant,
+      recentRatings: sql<number[]>`coalesce(${productRatings.recentRatings}, '{}'::integer[])`,
+    })
     .from(products)
     .innerJoin(merchants, merchantJoin)
+    .leftJoin(productRatings, ratingJoin)
     .where(and(eq(products.tenantId, tenantId), eq(products.id, id)))
     .limit(1);
   const [row] = options.forUpdate ? await query.for('update', { of: products }) : await query;
@@ -244,6 +265,7 @@ export function listDeletedProducts(
     .select(productWithMerchant)
     .from(products)
     .innerJoin(merchants, merchantJoin)
+    .leftJoin(productRatings, ratingJoin)
     .where(and(eq(products.tenantId, tenantId), eq(products.merchantId, merchantId), isNotNull(products.deletedAt)))
     .orderBy(...order)
     .limit(limit)

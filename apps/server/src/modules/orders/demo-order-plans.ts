@@ -129,6 +129,35 @@ export const mallOrders: PlannedOrder[] = [
   plan(0, '13:35', 0, '무기자차 선크림', ''),
 ];
 
+/**
+ * Earlier purchases of the readers that went well, so that most of the catalogue has buyers to
+ * review it (the reviews seed writes their reviews): 1 to 3 readers per product, 12 to 29 days
+ * ago, delivered and confirmed, one unit each, paid by card. Only goods with unlimited stock or
+ * plenty of it (one order then), so that the planned orders above still find their stock; every
+ * fourth product is left without, as real catalogues have items nobody reviewed yet.
+ */
+export function reviewedPurchases(goods: { title: string; stock: number }[], readers: number): PlannedOrder[] {
+  const made: PlannedOrder[] = [];
+  for (const [i, g] of goods.entries()) {
+    if (i % 4 === 3 || readers === 0 || (g.stock !== -1 && g.stock < 10)) continue;
+    const buyers = g.stock === -1 ? 1 + ((i * 5) % 3) : 1;
+    for (let b = 0; b < buyers; b++) {
+      const hour = 9 + ((i * 7 + b * 5) % 12);
+      const minute = (i * 13 + b * 29) % 60;
+      made.push(
+        plan(
+          12 + ((i * 3 + b * 7) % 18),
+          `${hour}:${String(minute).padStart(2, '0')}`,
+          1 + ((i + b * 2) % readers),
+          g.title,
+          DELIVERED_CONFIRMED,
+        ),
+      );
+    }
+  }
+  return made;
+}
+
 /** Where the readers have their orders sent (their accounts all hold the factory's address). */
 export const readerAddresses: [string, string][] = [
   ['경기도 양평군 양평읍 양근로 45, 2층', '12554'],

@@ -153,7 +153,8 @@ describe('demo orders', () => {
         from orders o join payments p on p.tenant_id = o.tenant_id and p.id = o.payment_id
         where o.tenant_id = ${id}`);
       expect(orders.length).toBeGreaterThanOrEqual(20);
-      expect(orders.length).toBeLessThanOrEqual(32);
+      // The planned orders and the readers' earlier purchases that the demo reviews stand on.
+      expect(orders.length).toBeLessThanOrEqual(80);
       const unpaid = orders.filter((o) => !o.paid);
       expect(unpaid.length).toBeGreaterThanOrEqual(1);
       for (const o of unpaid) {

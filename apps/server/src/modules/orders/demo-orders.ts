@@ -26,9 +26,18 @@ import {
   merchantMemo,
   type PlannedOrder,
   readerAddresses,
+  reviewedPurchases,
 } from './demo-order-plans.js';
 import { type OrderRow, orderStatusHistory, orders as ordersTable } from './orders.schema.js';
 import { createOrdersService, type StatusChange } from './orders.service.js';
+
+/** A purchase that reached its buyer and stayed paid (what a review may stand on). */
+export interface DeliveredPurchase {
+  buyerId: number;
+  productId: number;
+  /** When it was delivered (or confirmed, whichever came first). */
+  at: Date;
+}
 
 /** A demo buyer: the demo customer first, then the demo readers in order. */
 export interface DemoBuyer {
@@ -55,20 +64,22 @@ const KST = 9 * HOUR;
  * orders' own timestamps are set to those times (the orders module stamps them with now()).
  *
  * Only tenants with the payment feature get orders; points only where the wallet is on. Planned
- * orders whose product or buyer the tenant lacks are left out.
+ * orders whose product or buyer the tenant lacks are left out. Answers, once the timeline has run,
+ * the purchases that were delivered and neither cancelled nor refunded.
  */
 export async function seedDemoOrders(
   tx: DbOrTx,
   tenant: TenantRow,
   people: { buyers: DemoBuyer[]; timeline: DemoTimeline; now?: number },
-) {
-  if (!tenant.features.payment) return;
+): Promise<{ delivered: () => DeliveredPurchase[] }> {
+  const deliveredByOrder = new Map<number, DeliveredPurchase>();
+  const result = { delivered: () => [...deliveredByOrder.values()] };
+  if (!tenant.features.payment) return result;
   const { buyers, timeline } = people;
   const now = people.now ?? Date.now();
   // The orders module's writers take the transaction; its reads and storage are not used here.
   const orders = createOrdersService({ db: tx as unknown as Db, storage: undefined as unknown as Storage });
   const rate = tenant.settings.point_reward_rate ?? DEFAULT_POINT_REWARD_RATE;
-  const planned = tenant.features.delivery ? farmOrders : mallOrders;
 
   const forSale = await tx
     .select({
@@ -76,20 +87,22 @@ export async function seedDemoOrders(
       title: products.title,
       categoryType: products.categoryType,
       isDelivery: products.isDelivery,
+      stock: products.displayRemaining,
     })
     .from(products)
     .where(
       and(
         eq(products.tenantId, tenant.id),
-        inArray(
-          products.title,
-          planned.map((p) => p.product),
-        ),
         isNull(products.deletedAt),
         eq(products.isAvailable, true),
         ne(products.displayRemaining, 0),
       ),
-    );
+    )
+    .orderBy(products.id);
+  const planned = [
+    ...(tenant.features.delivery ? farmOrders : mallOrders),
+    ...reviewedPurchases(forSale, buyers.length - 1),
+  ];
   const productsByTitle = new Map(forSale.map((p) => [p.title, p]));
 
   /** When each history row of each order happened, in the order they were written. */
@@ -244,6 +257,11 @@ export async function seedDemoOrders(
       await releaseStock(tx, tenant.id, product.id, order.stockReserved);
       await countOrder(tx, tenant.id, product.id, -1);
       await move(when, { to, actor: who.actor, actorUserId: who.userId, memo: who.memo, set: { cancelledAt: when } });
+      deliveredByOrder.delete(order.id);
+    };
+    const delivered = (when: Date) => {
+      if (!deliveredByOrder.has(order.id))
+        deliveredByOrder.set(order.id, { buyerId: buyer.id, productId: product.id, at: when });
     };
 
     // settlement (checkout's payments.onSettle('order')): paid, or the card declined.
@@ -301,6 +319,7 @@ export async function seedDemoOrders(
             memo: '구매확정',
             set: { confirmedAt: when, deliveredAt: order.deliveredAt ?? when },
           });
+          delivered(when);
         } else if (step === 'cancel') {
           if (!BUYER_CANCELLABLE.includes(from)) throw refused();
           await reverse('CANCELLED', when, { actor: 'buyer', userId: buyer.id, memo: p.memo ?? null });
@@ -317,6 +336,7 @@ export async function seedDemoOrders(
               memo,
               set: step === 'DELIVERED' ? { deliveredAt: when } : undefined,
             });
+            if (step === 'DELIVERED') delivered(when);
           }
         }
       });
@@ -350,6 +370,7 @@ export async function seedDemoOrders(
       from (values ${sql.join(orderRows, sql`, `)}) as v(id, created, updated)
       where o.tenant_id = ${tenant.id} and o.id = v.id`);
   });
+  return result;
 }
 
 /** Merchants act between 08:00 and 22:00 (KST): a step due at night waits for the morning. */

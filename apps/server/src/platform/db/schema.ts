@@ -4,6 +4,7 @@ export * from '../../modules/catalogue/catalogue.schema.js';
 export * from '../../modules/content/content.schema.js';
 export * from '../../modules/orders/orders.schema.js';
 export * from '../../modules/payments/payments.schema.js';
+export * from '../../modules/reviews/reviews.schema.js';
 export * from '../../modules/tenants/tenants.schema.js';
 export * from '../../modules/users/users.schema.js';
 export * from '../../modules/wallet/wallet.schema.js';
