@@ -27,14 +27,10 @@ import {
   products,
 } from './catalogue.schema.js';
 
-/** A product row with its review figures. */
-export interface RatedProductRow extends ProductRow {
+/** A product row with its review figures and the merchant fields every answer carries. */
+export interface ProductWithMerchant extends ProductRow {
   ratingCount: number;
   ratingTotal: number;
-}
-
-/** A product row with its review figures and the merchant fields every answer carries. */
-export interface ProductWithMerchant extends RatedProductRow {
   merchantOwnerId: number;
   merchantBusinessName: string;
 }
@@ -45,12 +41,12 @@ const ratingColumns = {
   ratingTotal: sql<number>`coalesce(${productRatings.ratingTotal}, 0)`.mapWith(Number),
 };
 const ratingJoin = and(eq(productRatings.tenantId, products.tenantId), eq(productRatings.productId, products.id));
-const ratedProduct = { ...getTableColumns(products), ...ratingColumns };
 
 // The merchant's name comes from the accounts module's table by a read-only join on the
 // composite key: a second round trip per list would double the cost of every hot list.
 const productWithMerchant = {
-  ...ratedProduct,
+  ...getTableColumns(products),
+  ...ratingColumns,
   merchantOwnerId: merchants.userId,
   merchantBusinessName: merchants.businessName,
 };
@@ -125,7 +121,7 @@ function ordering(sort: ProductSort): SQL[] {
 /**
  * One page of products. The page is taken from `products` alone, so the planner walks the
  * ordering index and stops after `offset + limit` rows (joined, it would sort every match); the
- * merchants of the page come in a second small query.
+ * merchants and review figures of the page come in one more small query, by primary keys.
  */
 export async function listProducts(
   db: DbOrTx,
@@ -135,9 +131,8 @@ export async function listProducts(
   offset: number,
 ): Promise<ProductWithMerchant[]> {
   const rows = await db
-    .select(ratedProduct)
+    .select()
     .from(products)
-    .leftJoin(productRatings, ratingJoin)
     .where(and(...conditions(filter)))
     .orderBy(...ordering(sort))
     .limit(limit)
@@ -145,17 +140,36 @@ export async function listProducts(
   return withMerchants(db, filter.tenantId, rows);
 }
 
-async function withMerchants(db: DbOrTx, tenantId: number, rows: RatedProductRow[]): Promise<ProductWithMerchant[]> {
+async function withMerchants(db: DbOrTx, tenantId: number, rows: ProductRow[]): Promise<ProductWithMerchant[]> {
   if (rows.length === 0) return [];
-  const ids = [...new Set(rows.map((r) => r.merchantId))];
   const found = await db
-    .select({ id: merchants.id, userId: merchants.userId, businessName: merchants.businessName })
-    .from(merchants)
-    .where(and(eq(merchants.tenantId, tenantId), inArray(merchants.id, ids)));
+    .select({ id: products.id, ...ratingColumns, userId: merchants.userId, businessName: merchants.businessName })
+    .from(products)
+    .innerJoin(merchants, merchantJoin)
+    .leftJoin(productRatings, ratingJoin)
+    .where(
+      and(
+        eq(products.tenantId, tenantId),
+        inArray(
+          products.id,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
   const byId = new Map(found.map((m) => [m.id, m]));
   return rows.flatMap((r) => {
-    const m = byId.get(r.merchantId);
-    return m ? [{ ...r, merchantOwnerId: m.userId, merchantBusinessName: m.businessName }] : [];
+    const m = byId.get(r.id);
+    return m
+      ? [
+          {
+            ...r,
+            ratingCount: m.ratingCount,
+            ratingTotal: m.ratingTotal,
+            merchantOwnerId: m.userId,
+            merchantBusinessName: m.businessName,
+          },
+        ]
+      : [];
   });
 }
 

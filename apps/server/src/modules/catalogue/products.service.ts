@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type CategoryType,
   computeDiscountRate,
@@ -18,8 +17,7 @@ import type { AnswerCache } from '../../platform/answer-cache.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { makeImageVariants, UnreadableImageError } from '../../platform/media/images.js';
-import type { ImageUpload } from '../../platform/media/upload.js';
+import { type ImageUpload, storeImage } from '../../platform/media/upload.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import type { ProductMediaRow } from './catalogue.schema.js';
@@ -319,22 +317,9 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
       upload: ImageUpload,
       asThumbnail: boolean,
     ): Promise<ProductMedia> {
-      let variants: Awaited<ReturnType<typeof makeImageVariants>>;
-      try {
-        variants = await makeImageVariants(upload.data);
-      } catch (err) {
-        if (err instanceof UnreadableImageError) {
-          throw AppError.badRequest(productMessages.imageUnreadable, 'image_unreadable');
-        }
-        throw err;
-      }
-      const base = `tenants/${tenant.id}/products/${id}/${randomUUID()}`;
-      const fileKey = `${base}-display.${variants.display.extension}`;
-      const thumbnailKey = `${base}-thumb.${variants.thumbnail.extension}`;
-      await storage.put(fileKey, variants.display.data, { contentType: variants.display.contentType });
-      await storage.put(thumbnailKey, variants.thumbnail.data, { contentType: variants.thumbnail.contentType });
-      try {
-        return await afterCommit(
+      const prefix = `tenants/${tenant.id}/products/${id}`;
+      return storeImage(storage, upload.data, { prefix, unreadable: productMessages.imageUnreadable }, (image) =>
+        afterCommit(
           tenant.id,
           db.transaction(async (tx) => {
             await findOwned(tenant, merchant, id, tx, true);
@@ -345,13 +330,8 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
             const inserted = await repo.insertMedia(tx, {
               tenantId: tenant.id,
               productId: id,
-              fileKey,
-              thumbnailKey,
+              ...image,
               fileName: upload.fileName,
-              contentType: variants.display.contentType,
-              width: variants.display.width,
-              height: variants.display.height,
-              sizeBytes: variants.display.data.length,
               sortOrder: existing.length,
               isThumbnail: false,
             });
@@ -360,11 +340,8 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
             await normaliseMedia(tx, tenant.id, id, ordered);
             return presentMedia(inserted, storage);
           }),
-        );
-      } catch (err) {
-        await storage.delete([fileKey, thumbnailKey]).catch(() => undefined);
-        throw err;
-      }
+        ),
+      );
     },
 
     /** Deletes images of the product (unknown ids answer 404 and delete nothing). */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   REVIEW_IMAGES_MAX,
   type Review,
@@ -16,8 +15,7 @@ import type { AnswerCache } from '../../platform/answer-cache.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError, sqlState } from '../../platform/errors.js';
-import { makeImageVariants, UnreadableImageError } from '../../platform/media/images.js';
-import type { ImageUpload } from '../../platform/media/upload.js';
+import { type ImageUpload, storeImage } from '../../platform/media/upload.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { lockRatings, productCards, ratingsOf, reviewedProduct, saveRatings } from '../catalogue/ratings.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
@@ -234,22 +232,9 @@ export function createReviewsService(deps: ReviewsDeps) {
      * review's lock, so that uploads at once cannot pass five. A failed insert removes the files.
      */
     async addImage(tenant: TenantRow, user: CurrentUser, id: number, upload: ImageUpload): Promise<ReviewMedia> {
-      let variants: Awaited<ReturnType<typeof makeImageVariants>>;
-      try {
-        variants = await makeImageVariants(upload.data);
-      } catch (err) {
-        if (err instanceof UnreadableImageError) {
-          throw AppError.badRequest(reviewMessages.imageUnreadable, 'image_unreadable');
-        }
-        throw err;
-      }
-      const base = `tenants/${tenant.id}/reviews/${id}/${randomUUID()}`;
-      const fileKey = `${base}-display.${variants.display.extension}`;
-      const thumbnailKey = `${base}-thumb.${variants.thumbnail.extension}`;
-      await storage.put(fileKey, variants.display.data, { contentType: variants.display.contentType });
-      await storage.put(thumbnailKey, variants.thumbnail.data, { contentType: variants.thumbnail.contentType });
-      try {
-        return await afterCommit(
+      const prefix = `tenants/${tenant.id}/reviews/${id}`;
+      return storeImage(storage, upload.data, { prefix, unreadable: reviewMessages.imageUnreadable }, (image) =>
+        afterCommit(
           tenant.id,
           db.transaction(async (tx) => {
             const row = await findLive(tenant, id, tx, true);
@@ -261,21 +246,18 @@ export function createReviewsService(deps: ReviewsDeps) {
             const inserted = await repo.insertMedia(tx, {
               tenantId: tenant.id,
               reviewId: id,
-              fileKey,
-              thumbnailKey,
+              fileKey: image.fileKey,
+              thumbnailKey: image.thumbnailKey,
+              width: image.width,
+              height: image.height,
+              sizeBytes: image.sizeBytes,
               fileName: upload.fileName,
-              width: variants.display.width,
-              height: variants.display.height,
-              sizeBytes: variants.display.data.length,
               sortOrder: (existing.at(-1)?.sortOrder ?? -1) + 1,
             });
             return presentReviewMedia(inserted, storage);
           }),
-        );
-      } catch (err) {
-        await storage.delete([fileKey, thumbnailKey]).catch(() => undefined);
-        throw err;
-      }
+        ),
+      );
     },
 
     async deleteImage(tenant: TenantRow, user: CurrentUser, id: number, mediaId: number): Promise<Review> {

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import type { Storage } from '../storage/storage.js';
 import { checkedText } from '../text-input.js';
-import { type AcceptedImageType, SNIFF_BYTES, sniffImage } from './images.js';
+import { type AcceptedImageType, makeImageVariants, SNIFF_BYTES, sniffImage, UnreadableImageError } from './images.js';
 
 export interface UploadMessages {
   missing: string;
@@ -96,5 +98,53 @@ function mapMultipartError(err: unknown, messages: UploadMessages): unknown {
         return AppError.badRequest('multipart 요청 본문이 올바르지 않습니다.', 'bad_multipart');
       }
       return err;
+  }
+}
+
+/** An uploaded image as stored: the display size and the thumbnail, by storage key. */
+export interface StoredImage {
+  fileKey: string;
+  thumbnailKey: string;
+  contentType: string;
+  width: number;
+  height: number;
+  sizeBytes: number;
+}
+
+/**
+ * Re-encodes an uploaded image (`makeImageVariants`: WebP, metadata dropped; one that does not
+ * decode answers 400 `image_unreadable` with `unreadable`), stores both sizes under `prefix`, then
+ * runs `record` (the row, in its transaction). When `record` fails the files are removed again.
+ */
+export async function storeImage<T>(
+  storage: Storage,
+  data: Buffer,
+  options: { prefix: string; unreadable: string },
+  record: (image: StoredImage) => Promise<T>,
+): Promise<T> {
+  let variants: Awaited<ReturnType<typeof makeImageVariants>>;
+  try {
+    variants = await makeImageVariants(data);
+  } catch (err) {
+    if (err instanceof UnreadableImageError) throw AppError.badRequest(options.unreadable, 'image_unreadable');
+    throw err;
+  }
+  const base = `${options.prefix}/${randomUUID()}`;
+  const fileKey = `${base}-display.${variants.display.extension}`;
+  const thumbnailKey = `${base}-thumb.${variants.thumbnail.extension}`;
+  await storage.put(fileKey, variants.display.data, { contentType: variants.display.contentType });
+  await storage.put(thumbnailKey, variants.thumbnail.data, { contentType: variants.thumbnail.contentType });
+  try {
+    return await record({
+      fileKey,
+      thumbnailKey,
+      contentType: variants.display.contentType,
+      width: variants.display.width,
+      height: variants.display.height,
+      sizeBytes: variants.display.data.length,
+    });
+  } catch (err) {
+    await storage.delete([fileKey, thumbnailKey]).catch(() => undefined);
+    throw err;
   }
 }
