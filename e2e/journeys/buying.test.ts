@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThroughUi, registerCustomerViaApi, uniqueEmail } from '../support/accounts';
+import { loginThroughUi } from '../support/accounts';
 import {
   DESKTOP,
   expectAccessible,
@@ -9,10 +8,11 @@ import {
   MOBILE,
   openPage,
   origin,
-  outputDir,
   screenshots,
+  sheetScreenshots,
   signIn,
 } from '../support/browser';
+import { type Customer, callApi, merchantCreatesProduct, newCustomer, type Product } from '../support/shop';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,71 +32,9 @@ const FARM_SHIPPING_FEE = 3_000;
 const won = (v: number) => v.toLocaleString('ko-KR');
 const stamp = () => Date.now().toString(36).slice(-5);
 
-/** Calls the API from inside the page with the stored token (the login screen's session). */
-async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      const token = localStorage.getItem('token');
-      if (token) headers.Authorization = `Bearer ${token}`;
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
-      const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, text: await res.text() };
-    },
-    { method, path, body },
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
-  return JSON.parse(answer.text) as T;
-}
-
-interface Product {
-  id: number;
-  title: string;
-  price: number;
-}
-
-/** The demo merchant (merchant@example.com) puts a product of its own on sale through the API. */
-async function merchantCreatesProduct(
-  kind: 'delivery' | 'shopping',
-  fields: { title: string; price: number; display_remaining: number },
-): Promise<Product> {
-  const { page, context } = await openPage(browser);
-  await signIn(page, 'farm', 'merchant');
-  const body =
-    kind === 'delivery'
-      ? { ...fields, category_type: 'pickup', delivery_category: 'korean', is_delivery: true }
-      : { ...fields, category_type: 'shopping', category: 'food', is_delivery: false };
-  const product = await callApi<Product>(page, 'POST', '/api/products', {
-    ...body,
-    description: '구매 여정 시험용 상품입니다.',
-  });
-  await context.close();
-  return product;
-}
-
 /** The product's remaining stock as its public page answers it. */
 async function stockOf(page: Page, product: Product): Promise<number> {
   return (await callApi<{ display_remaining: number }>(page, 'GET', `/api/products/${product.id}`)).display_remaining;
-}
-
-interface Customer {
-  id: number;
-  email: string;
-  password: string;
-  username: string;
-  phone: string;
-}
-
-/** A fresh customer of the farm (registered through the API), and its id and profile. */
-async function newCustomer(prefix: string): Promise<Customer> {
-  const email = uniqueEmail(prefix);
-  const password = 'buying1234';
-  const { page, context } = await openPage(browser);
-  await registerCustomerViaApi(page, 'farm', email, password);
-  await loginThroughUi(page, 'farm', email, password);
-  const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
-  await context.close();
-  return { id: user.id, email, password, username: user.username, phone: user.phone };
 }
 
 /** The demo customer sends `amount` points to the new customer (the wallet's transfer call). */
@@ -138,37 +76,6 @@ async function ddOf(scope: ReturnType<Page['locator']>, label: string): Promise<
     .locator('dl > div')
     .filter({ has: scope.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) });
   return ((await row.locator('dd').textContent()) ?? '').trim();
-}
-
-/**
- * A scrolling sheet or dialog as a phone and a desktop show it (the viewport, not the full page,
- * which a fixed sheet does not fill), scrolled to its top and to its end; at each size it must fit
- * the viewport's width and its last control must be reachable.
- */
-async function sheetScreenshots(page: Page, sheet: Locator, name: string): Promise<void> {
-  const start = page.viewportSize() ?? DESKTOP;
-  for (const size of [DESKTOP, MOBILE]) {
-    await page.setViewportSize(size);
-    for (const end of ['top', 'end'] as const) {
-      await sheet.evaluate((el, toEnd) => el.scrollTo({ top: toEnd === 'end' ? el.scrollHeight : 0 }), end);
-      await page.waitForTimeout(100);
-      await page.screenshot({ path: join(outputDir, `${name}-${end}-${size.width}.png`) });
-    }
-    const fit = await sheet.evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      return {
-        overflowX: el.scrollWidth - el.clientWidth,
-        left: box.left,
-        right: window.innerWidth - box.right,
-        top: box.top,
-        bottom: window.innerHeight - box.bottom,
-      };
-    });
-    expect(fit.overflowX).toBeLessThanOrEqual(0);
-    expect(Math.min(fit.left, fit.right, fit.top, fit.bottom)).toBeGreaterThanOrEqual(-1);
-  }
-  await page.setViewportSize(start);
-  await sheet.evaluate((el) => el.scrollTo({ top: 0 }));
 }
 
 /** With the sheet scrolled to its top, at both sizes, `target` is on screen and not covered. */
@@ -253,12 +160,12 @@ async function servePostcodeStandIn(page: Page): Promise<void> {
  */
 describe('buying: card and points through the sandbox checkout, order history, merchant order management', () => {
   it('a customer buys a delivery product with card plus points and finds the order in /orders', async () => {
-    const product = await merchantCreatesProduct('delivery', {
+    const product = await merchantCreatesProduct(browser, 'delivery', {
       title: `햇살 제육 도시락 ${stamp()}`,
       price: 13_000,
       display_remaining: 10,
     });
-    const customer = await newCustomer('buyer-mixed');
+    const customer = await newCustomer(browser, 'buyer-mixed');
     await givePoints(customer, 5_000);
 
     const { page, problems, context } = await openPage(browser);
@@ -357,12 +264,12 @@ describe('buying: card and points through the sandbox checkout, order history, m
   });
 
   it('the merchant moves the order to 준비완료 and 배송완료; the buyer sees 배송완료 and confirms receipt', async () => {
-    const product = await merchantCreatesProduct('delivery', {
+    const product = await merchantCreatesProduct(browser, 'delivery', {
       title: `햇살 닭가슴살 샐러드 ${stamp()}`,
       price: 8_000,
       display_remaining: -1,
     });
-    const customer = await newCustomer('buyer-points');
+    const customer = await newCustomer(browser, 'buyer-points');
     await givePoints(customer, 10_000);
 
     // The buyer pays it all with points: the form confirms through the callback at once (full_points).
@@ -460,12 +367,12 @@ describe('buying: card and points through the sandbox checkout, order history, m
   });
 
   it('a shopping product is shipped to the address the postcode field found; shipping is what the server charged', async () => {
-    const product = await merchantCreatesProduct('shopping', {
+    const product = await merchantCreatesProduct(browser, 'shopping', {
       title: `양평 유기농 쌀 4kg ${stamp()}`,
       price: 12_000,
       display_remaining: 5,
     });
-    const customer = await newCustomer('buyer-parcel');
+    const customer = await newCustomer(browser, 'buyer-parcel');
     const { page, problems, context } = await openPage(browser, MOBILE);
     await servePostcodeStandIn(page);
     await loginThroughUi(page, 'farm', customer.email, customer.password);
@@ -528,12 +435,12 @@ describe('buying: card and points through the sandbox checkout, order history, m
   });
 
   it('a declined card shows the failure text, and the points the form locked are available again', async () => {
-    const product = await merchantCreatesProduct('delivery', {
+    const product = await merchantCreatesProduct(browser, 'delivery', {
       title: `햇살 김치볶음밥 ${stamp()}`,
       price: 9_000,
       display_remaining: 3,
     });
-    const customer = await newCustomer('buyer-declined');
+    const customer = await newCustomer(browser, 'buyer-declined');
     await givePoints(customer, 5_000);
     const { page, problems, context } = await openPage(browser, MOBILE);
     await loginThroughUi(page, 'farm', customer.email, customer.password);

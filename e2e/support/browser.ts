@@ -3,8 +3,8 @@ import { get as httpGet } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const outputDir = join(root, 'test-output', 'e2e');
@@ -68,6 +68,37 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: join(outputDir, `${name}-${size.width}.png`), fullPage: true });
   }
   await page.setViewportSize(start);
+}
+
+/**
+ * A scrolling sheet or dialog as a phone and a desktop show it (the viewport, not the full page,
+ * which a fixed sheet does not fill), scrolled to its top and to its end; at each size it must fit
+ * the viewport's width and its last control must be reachable.
+ */
+export async function sheetScreenshots(page: Page, sheet: Locator, name: string): Promise<void> {
+  const start = page.viewportSize() ?? DESKTOP;
+  for (const size of [DESKTOP, MOBILE]) {
+    await page.setViewportSize(size);
+    for (const end of ['top', 'end'] as const) {
+      await sheet.evaluate((el, toEnd) => el.scrollTo({ top: toEnd === 'end' ? el.scrollHeight : 0 }), end);
+      await page.waitForTimeout(100);
+      await page.screenshot({ path: join(outputDir, `${name}-${end}-${size.width}.png`) });
+    }
+    const fit = await sheet.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return {
+        overflowX: el.scrollWidth - el.clientWidth,
+        left: box.left,
+        right: window.innerWidth - box.right,
+        top: box.top,
+        bottom: window.innerHeight - box.bottom,
+      };
+    });
+    expect(fit.overflowX).toBeLessThanOrEqual(0);
+    expect(Math.min(fit.left, fit.right, fit.top, fit.bottom)).toBeGreaterThanOrEqual(-1);
+  }
+  await page.setViewportSize(start);
+  await sheet.evaluate((el) => el.scrollTo({ top: 0 }));
 }
 
 export interface AxeViolation {

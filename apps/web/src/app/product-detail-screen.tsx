@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import ProductDetailPage, { type PurchaseSlot } from '@/features/products/product-detail-page';
+import ProductDetailPage, { type PurchaseSlot, type ReviewsSlot } from '@/features/products/product-detail-page';
+import { ReviewSection } from '@/features/reviews/review-section';
 
 // The payment form in its own chunk, loaded when a signed-in buyer presses the purchase button.
 const PurchaseDialog = lazy(() =>
@@ -13,7 +14,12 @@ const purchase: PurchaseSlot = ({ product, quantity, open, onOpenChange }) =>
     </Suspense>
   ) : null;
 
-/** /products/{id} with the orders feature's payment form plugged into the purchase button. */
+// The reviews feature's tab (its modal is a chunk of its own, loaded when it opens).
+const reviews: ReviewsSlot = ({ product, onChanged }) => (
+  <ReviewSection key={product.id} productId={product.id} productTitle={product.title} onChanged={onChanged} />
+);
+
+/** /products/{id} with the orders feature's payment form and the reviews feature's tab plugged in. */
 export default function ProductDetailScreen() {
-  return <ProductDetailPage purchase={purchase} />;
+  return <ProductDetailPage purchase={purchase} reviews={reviews} />;
 }

@@ -26,7 +26,11 @@ export const paths = {
   },
   productCreate: { path: '/products/create', getHref: () => '/products/create' },
   productEdit: { path: '/products/edit/:id', getHref: (id: string | number) => `/products/edit/${id}` },
-  productDetail: { path: '/products/:id', getHref: (id: string | number) => `/products/${id}` },
+  productDetail: {
+    path: '/products/:id',
+    /** `reviews` opens the page on its reviews tab (after logging in to mark a review helpful). */
+    getHref: (id: string | number, tab?: 'reviews') => `/products/${id}${tab ? `#${tab}` : ''}`,
+  },
   paymentCallback: {
     path: '/payment/callback',
     /** With the query the payment window answers with (paymentId, code, message, type, txId). */

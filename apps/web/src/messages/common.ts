@@ -121,3 +121,9 @@ export const dateMessages = {
   weeksAgo: (n: number) => `${n}주 전`,
   monthsAgo: (n: number) => `${n}개월 전`,
 } as const;
+
+/** The shared confirmation dialog (src/components/confirm-dialog.tsx). */
+export const confirmMessages = {
+  delete: '삭제',
+  cancel: '취소',
+} as const;

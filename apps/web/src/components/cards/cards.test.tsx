@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderInApp, testTenant } from '@/testing/app-test-support';
 import { PostCard } from './post-card';
 import { ProductCard } from './product-card';
 
@@ -81,13 +82,11 @@ describe('ProductCard full variant', () => {
   };
 
   it('shows the struck-through original price, stock, rating, badges and the fixed delivery texts', () => {
-    render(
-      <MemoryRouter>
-        <ProductCard
-          variant="full"
-          product={{ ...base, display_remaining: 5, category_type: 'pickup', is_delivery: true }}
-        />
-      </MemoryRouter>,
+    renderInApp(
+      <ProductCard
+        variant="full"
+        product={{ ...base, display_remaining: 5, category_type: 'pickup', is_delivery: true }}
+      />,
     );
     expect(document.querySelector('del')?.textContent).toContain('20,000원');
     expect(screen.getByText('5개 남음')).toBeTruthy();
@@ -112,5 +111,22 @@ describe('ProductCard full variant', () => {
       </MemoryRouter>,
     );
     expect(screen.getByText('품절')).toBeTruthy();
+  });
+
+  it('shows no rating before the first review, nor when the tenant has reviews off', () => {
+    const unreviewed = renderInApp(
+      <ProductCard variant="full" product={{ ...base, rating_count: 0, rating_average: 0 }} />,
+    );
+    expect(screen.queryByText(/별점/)).toBeNull();
+    expect(document.body.textContent).not.toContain('0.0');
+    unreviewed.unmount();
+    const reviewsOff = renderInApp(<ProductCard variant="full" product={base} />, {
+      tenant: testTenant({}, ['reviews']),
+    });
+    expect(screen.queryByText('별점 4.5, 리뷰 12개')).toBeNull();
+    expect(document.body.textContent).not.toContain('4.5');
+    reviewsOff.unmount();
+    renderInApp(<ProductCard variant="full" product={base} />);
+    expect(screen.getByText('별점 4.5, 리뷰 12개')).toBeTruthy();
   });
 });

@@ -1,9 +1,11 @@
 import { Bike, Clock, ImageOff, ShoppingBag, Star } from 'lucide-react';
+import { use } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatWon } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { isLowStock, shownOriginalPrice, stockText } from '@/lib/stock';
+import { TenantContext } from '@/lib/tenant';
 import { cardMessages as m } from '@/messages/common';
 import './cards.css';
 
@@ -36,25 +38,32 @@ function ProductExtras({ product }: { product: ProductCardData }) {
   const stock = stockText(product.display_remaining);
   const ratingCount = product.rating_count ?? 0;
   const ratingAverage = product.rating_average ?? 0;
+  // No "★ 0.0 (0)": the rating shows once a review exists, and only where the tenant has reviews.
+  const reviewsOn = use(TenantContext)?.isEnabled('reviews') ?? false;
+  const showRating = reviewsOn && ratingCount > 0;
   const isDelivery = product.category_type === 'pickup';
   return (
     <>
-      <p className="product-meta">
-        <span className="product-rating">
-          <Star size={14} aria-hidden="true" className="product-star" />
-          <span className="visually-hidden">{m.rating(ratingAverage, ratingCount)}</span>
-          <span aria-hidden="true">
-            {ratingAverage.toFixed(1)} ({ratingCount})
-          </span>
-        </span>
-        {stock ? (
-          <span
-            className={`product-stock${product.display_remaining === 0 ? ' is-sold-out' : ''}${isLowStock(product.display_remaining) ? ' is-low' : ''}`}
-          >
-            {stock}
-          </span>
-        ) : null}
-      </p>
+      {showRating || stock ? (
+        <p className="product-meta">
+          {showRating ? (
+            <span className="product-rating">
+              <Star size={14} aria-hidden="true" className="product-star" />
+              <span className="visually-hidden">{m.rating(ratingAverage, ratingCount)}</span>
+              <span aria-hidden="true">
+                {ratingAverage.toFixed(1)} ({ratingCount})
+              </span>
+            </span>
+          ) : null}
+          {stock ? (
+            <span
+              className={`product-stock${product.display_remaining === 0 ? ' is-sold-out' : ''}${isLowStock(product.display_remaining) ? ' is-low' : ''}`}
+            >
+              {stock}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
       {isDelivery ? (
         <>
           <p className="product-badges">

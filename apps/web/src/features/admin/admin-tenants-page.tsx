@@ -1,7 +1,7 @@
 import type { Tenant } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Globe, MonitorSmartphone } from 'lucide-react';
-import { Toaster } from 'sonner';
+import { AppToaster } from '@/components/app-toaster';
 import { Notice } from '@/components/notice';
 import { localhostProcQuery, tenantListQuery } from './admin.api';
 import { FeatureSwitches } from './feature-switches';
@@ -55,7 +55,7 @@ export default function AdminTenantsPage() {
   const proc = useQuery(localhostProcQuery);
   return (
     <main id="main" className="container page admin-page">
-      <Toaster position="top-center" richColors />
+      <AppToaster />
       <header className="admin-header">
         <h1>{m.title}</h1>
         <p>{m.lead}</p>

@@ -4,12 +4,12 @@ import { CornerDownRight, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatCommentDate } from '@/lib/dates';
 import { abbreviateCount } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { ConfirmDialog } from './confirm-dialog';
 import { addComment, commentsQuery, contentKeys, deleteComment } from './content.api';
 import { contentMessages as m } from './messages';
 

@@ -3,8 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, FileX, Heart, MessageCircle, Pencil, RefreshCw, Trash2, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Toaster, toast } from 'sonner';
+import { toast } from 'sonner';
+import { AppToaster } from '@/components/app-toaster';
 import { BackButton } from '@/components/back-button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Notice } from '@/components/notice';
 import { paths } from '@/config/paths';
 import { isNotFound } from '@/lib/api-client';
@@ -15,7 +17,6 @@ import { useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
 import { excerpt } from '@/lib/text';
 import { CommentThread } from './comment-thread';
-import { ConfirmDialog } from './confirm-dialog';
 import { contentKeys, deletePost, postDetailQuery, setLike } from './content.api';
 import { contentMessages as m } from './messages';
 import { ShareMenu } from './share-menu';
@@ -244,7 +245,7 @@ export default function PostDetailPage() {
   return (
     <>
       {body}
-      <Toaster position="top-center" />
+      <AppToaster />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { Heart, MessageCircle, RefreshCw, TriangleAlert, Video, Volume2, VolumeX
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Toaster } from 'sonner';
+import { AppToaster } from '@/components/app-toaster';
 import { Notice } from '@/components/notice';
 import { paths } from '@/config/paths';
 import { abbreviateCount } from '@/lib/format';
@@ -198,7 +198,7 @@ export function ShortsTab() {
       <div ref={sentinel} className="shorts-sentinel">
         {isFetchingNextPage ? <span className="visually-hidden">{s.loadingMore}</span> : null}
       </div>
-      <Toaster position="top-center" />
+      <AppToaster />
     </section>
   );
 }

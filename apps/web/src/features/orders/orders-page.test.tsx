@@ -1,8 +1,9 @@
 import type { Order, OrderPage } from '@app/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, renderInApp, stubFetch, testTenant } from '@/testing/app-test-support';
 import OrdersPage from './orders-page';
-import { buildOrder, callsTo, renderScreen, stubFetch, testTenant } from './orders-test-support';
+import { buildOrder, buyer } from './orders-test-support';
 
 const delivering = buildOrder();
 const pickupReady = buildOrder({
@@ -84,7 +85,7 @@ afterEach(() => {
 describe('/orders: the order history', () => {
   it('shows each order with its status wording, items, amounts and where it goes', async () => {
     serve(() => page(listed));
-    renderScreen(<OrdersPage />, { path: '/orders' });
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
     const first = await waitFor(() => cardOf(101));
     const q = within(first);
     expect(q.getByText('배송중')).toBeTruthy();
@@ -119,7 +120,7 @@ describe('/orders: the order history', () => {
 
   it('filters by status and pages by 20 with previous and next', async () => {
     serve((q) => page(listed, { total: 45, pages: 3, page: Number(q.get('skip')) / 20 + 1 }));
-    renderScreen(<OrdersPage />, { path: '/orders' });
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
     await screen.findByText('총 45건');
     expect(screen.getByRole('button', { name: '이전' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: '다음' }));
@@ -133,12 +134,12 @@ describe('/orders: the order history', () => {
 
   it('has an empty state with a link to shopping, and a reset for an empty filter', async () => {
     serve(() => page([]));
-    renderScreen(<OrdersPage />, { path: '/orders' });
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
     expect(await screen.findByRole('heading', { name: '아직 주문한 상품이 없어요' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '쇼핑하러 가기' }).getAttribute('href')).toBe('/main?tab=shopping');
     cleanup();
     serve(() => page([]));
-    renderScreen(<OrdersPage />, { path: '/orders?status=REFUNDED', tenant: testTenant({}, ['shopping']) });
+    renderInApp(<OrdersPage />, { path: '/orders?status=REFUNDED', tenant: testTenant({}, ['shopping']), user: buyer });
     expect(await screen.findByRole('heading', { name: '이 상태의 주문이 없어요' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '필터 초기화' }));
     await waitFor(() => expect(listCalls().at(-1)?.query.has('status')).toBe(false));
@@ -153,7 +154,7 @@ describe('/orders: the order history', () => {
           : Response.json(page(listed))
         : undefined,
     );
-    renderScreen(<OrdersPage />, { path: '/orders' });
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
     expect((await screen.findByRole('alert')).textContent).toContain('주문 내역을 불러오는데 실패했습니다.');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
@@ -186,7 +187,7 @@ describe('/orders: the order history', () => {
             })
           : undefined,
     );
-    renderScreen(<OrdersPage />, { path: '/orders' });
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
     const card = within(await waitFor(() => cardOf(102)));
     fireEvent.click(card.getByRole('button', { name: '진행 내역 보기' }));
     const history = within(await card.findByRole('region', { name: '진행 내역' }));
@@ -210,7 +211,7 @@ describe('/orders: the buyer’s actions', () => {
             })
           : undefined,
     );
-    renderScreen(<OrdersPage />, { path: '/orders' });
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
     fireEvent.click(within(await waitFor(() => cardOf(101))).getByRole('button', { name: '구매확정' }));
     const dialog = await screen.findByRole('alertdialog', { name: '구매를 확정할까요?' });
     expect(callsTo(fetchMock, '/api/delivery/confirm')).toHaveLength(0);
@@ -231,7 +232,7 @@ describe('/orders: the buyer’s actions', () => {
           ? Response.json({ ...parcel, status: 'CANCELLED', can_cancel: false })
           : undefined,
     );
-    renderScreen(<OrdersPage />, { path: '/orders' });
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
     fireEvent.click(within(await waitFor(() => cardOf(103))).getByRole('button', { name: '주문 취소' }));
     const dialog = await screen.findByRole('alertdialog', { name: '주문을 취소할까요?' });
     fireEvent.change(within(dialog).getByLabelText('취소 사유 (선택)'), { target: { value: '  주문을 잘못했어요 ' } });
@@ -251,7 +252,7 @@ describe('/orders: the buyer’s actions', () => {
             )
           : undefined,
     );
-    renderScreen(<OrdersPage />, { path: '/orders' });
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
     fireEvent.click(within(await waitFor(() => cardOf(103))).getByRole('button', { name: '주문 취소' }));
     const dialog = await screen.findByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '주문 취소' }));

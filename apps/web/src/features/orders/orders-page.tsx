@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, ReceiptText, SearchX, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Toaster } from 'sonner';
+import { AppToaster } from '@/components/app-toaster';
 import { Notice } from '@/components/notice';
 import { paths } from '@/config/paths';
 import { useTenant } from '@/lib/tenant';
@@ -161,7 +161,7 @@ export default function OrdersPage() {
           ) : null}
         </>
       ) : null}
-      <Toaster position="top-center" richColors />
+      <AppToaster />
     </main>
   );
 }

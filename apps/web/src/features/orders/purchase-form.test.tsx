@@ -3,8 +3,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPostcode } from '@/components/form/postcode';
 import { openCheckout } from '@/lib/checkout';
+import { callsTo, renderInApp, stubFetch, testTenant } from '@/testing/app-test-support';
 import type { CheckoutProduct } from './checkout-values';
-import { buyer, callsTo, renderScreen, stubFetch as stub, type stubFetch, testTenant } from './orders-test-support';
+import { buyer } from './orders-test-support';
 import { PurchaseForm } from './purchase-form';
 
 vi.mock('@/components/form/postcode', async (importOriginal) => ({
@@ -55,7 +56,7 @@ const prepared = (over: Partial<PaymentPrepared> = {}): PaymentPrepared => ({
 let fetchMock: ReturnType<typeof stubFetch>;
 
 function serve({ available = 0, prepare }: { available?: number; prepare?: () => Response } = {}) {
-  fetchMock = stub((url) => {
+  fetchMock = stubFetch((url) => {
     if (url.pathname === '/api/wallet/overview') return Response.json(overview(available));
     if (url.pathname === '/api/payment/prepare') return prepare?.() ?? Response.json(prepared());
     return undefined;
@@ -63,7 +64,7 @@ function serve({ available = 0, prepare }: { available?: number; prepare?: () =>
 }
 
 function openForm(product: CheckoutProduct, { quantity = 1, tenant = testTenant(), user = buyer } = {}) {
-  return renderScreen(<PurchaseForm product={product} quantity={quantity} />, { path: '/products/5', tenant, user });
+  return renderInApp(<PurchaseForm product={product} quantity={quantity} />, { path: '/products/5', tenant, user });
 }
 
 const summaryValue = (label: string) => {

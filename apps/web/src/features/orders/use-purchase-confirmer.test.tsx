@@ -4,7 +4,8 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { buildOrder, callsTo, stubFetch } from './orders-test-support';
+import { callsTo, stubFetch } from '@/testing/app-test-support';
+import { buildOrder } from './orders-test-support';
 import { usePurchaseAbandoner, usePurchaseConfirmer } from './use-purchase-confirmer';
 
 const confirmed: PaymentConfirmed = {

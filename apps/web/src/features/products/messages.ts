@@ -56,8 +56,6 @@ export const detailMessages = {
   infoTab: '상품 정보',
   reviewsTab: (n: number) => `리뷰 ${n}`,
   noDescription: '상품 설명이 없습니다.',
-  noReviews: '아직 작성된 리뷰가 없어요',
-  noReviewsText: '이 상품을 구매하시고 첫 리뷰를 남겨주세요.',
   category: '카테고리',
   delivery: '배달',
   deliveryAvailable: '배달 가능 · 픽업 가능',

@@ -5,12 +5,13 @@ import {
   type ProductDetail,
   shoppingCategories,
 } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Bike, Clock, MessageSquareText, Minus, PackageX, Plus, ShoppingBag, Star, Store } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bike, Clock, Minus, PackageX, Plus, ShoppingBag, Star, Store } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { Toaster, toast } from 'sonner';
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { AppToaster } from '@/components/app-toaster';
 import { BackButton } from '@/components/back-button';
 import { Notice } from '@/components/notice';
 import { paths } from '@/config/paths';
@@ -22,7 +23,7 @@ import { useTenant } from '@/lib/tenant';
 import { cardMessages } from '@/messages/common';
 import { type CarouselImage, ImageCarousel } from './image-carousel';
 import { detailMessages as m } from './messages';
-import { productDetailQuery } from './products.api';
+import { productDetailQuery, productKeys } from './products.api';
 import '@/components/cards/cards.css';
 import './products.css';
 
@@ -127,10 +128,35 @@ export type PurchaseSlot = (props: {
   onOpenChange: (open: boolean) => void;
 }) => ReactNode;
 
-function ProductView({ product, purchase }: { product: ProductDetail; purchase: PurchaseSlot }) {
+/**
+ * The reviews tab's content the app plugs in; `onChanged` is called after any review write, when
+ * the product's rating figures (and the cards showing them) are stale.
+ */
+export type ReviewsSlot = (props: { product: ProductDetail; onChanged: () => void }) => ReactNode;
+
+function ProductView({
+  product,
+  purchase,
+  reviews,
+}: {
+  product: ProductDetail;
+  purchase: PurchaseSlot;
+  reviews: ReviewsSlot;
+}) {
   const { isMember, user } = useSession();
-  const { displayName } = useTenant();
+  const { displayName, isEnabled } = useTenant();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const reviewsOn = isEnabled('reviews');
+  // No "★ 0.0 (0)": the rating shows once a review exists, and only where the tenant has reviews.
+  const showRating = reviewsOn && product.rating_count > 0;
+  const { hash } = useLocation();
+  const [tab, setTab] = useState(reviewsOn && hash === '#reviews' ? 'reviews' : 'info');
+  const tabsId = useId();
+  const onReviewsChanged = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: productKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ['home'] });
+  }, [queryClient]);
   const [quantity, setQuantity] = useState('1');
   const [buying, setBuying] = useState(false);
   const discount = Math.round(product.discount_rate);
@@ -143,6 +169,11 @@ function ProductView({ product, purchase }: { product: ProductDetail; purchase: 
   const isOwner = !!user && user.id === product.merchant.owner_id;
   const label = categoryLabel(product);
   const isDeliveryKind = product.category_type === 'pickup';
+
+  // Opened at #reviews (back from logging in to mark a review helpful): the tab in view.
+  useEffect(() => {
+    if (reviewsOn && hash === '#reviews') document.getElementById(tabsId)?.scrollIntoView?.({ block: 'start' });
+  }, [reviewsOn, hash, tabsId]);
 
   useEffect(() => {
     document.title = `${product.title} | ${displayName}`;
@@ -179,14 +210,22 @@ function ProductView({ product, purchase }: { product: ProductDetail; purchase: 
             {product.merchant.business_name || cardMessages.defaultMerchant}
           </Link>
           <h1 className="detail-title">{product.title}</h1>
-          <p className="detail-rating">
-            <Star size={16} aria-hidden="true" className="product-star" />
-            <span className="visually-hidden">{cardMessages.rating(product.rating_average, product.rating_count)}</span>
-            <span aria-hidden="true" className="tabular">
-              {product.rating_average.toFixed(1)} ({product.rating_count})
-            </span>
-            {label ? <span className="detail-category">{label}</span> : null}
-          </p>
+          {showRating || label ? (
+            <p className="detail-rating">
+              {showRating ? (
+                <>
+                  <Star size={16} aria-hidden="true" className="product-star" />
+                  <span className="visually-hidden">
+                    {cardMessages.rating(product.rating_average, product.rating_count)}
+                  </span>
+                  <span aria-hidden="true" className="tabular">
+                    {product.rating_average.toFixed(1)} ({product.rating_count})
+                  </span>
+                </>
+              ) : null}
+              {label ? <span className="detail-category">{label}</span> : null}
+            </p>
+          ) : null}
           <div className="detail-price">
             {original !== null ? (
               <del className="detail-original tabular">
@@ -265,14 +304,16 @@ function ProductView({ product, purchase }: { product: ProductDetail; purchase: 
           </div>
         </div>
       </div>
-      <Tabs.Root defaultValue="info" className="detail-tabs">
+      <Tabs.Root value={tab} onValueChange={setTab} className="detail-tabs" id={tabsId}>
         <Tabs.List className="detail-tab-list" aria-label={m.tabsLabel}>
           <Tabs.Trigger value="info" className="detail-tab">
             {m.infoTab}
           </Tabs.Trigger>
-          <Tabs.Trigger value="reviews" className="detail-tab">
-            {m.reviewsTab(product.rating_count)}
-          </Tabs.Trigger>
+          {reviewsOn ? (
+            <Tabs.Trigger value="reviews" className="detail-tab">
+              {m.reviewsTab(product.rating_count)}
+            </Tabs.Trigger>
+          ) : null}
         </Tabs.List>
         <Tabs.Content value="info" className="detail-tab-panel">
           {product.description ? (
@@ -281,21 +322,20 @@ function ProductView({ product, purchase }: { product: ProductDetail; purchase: 
             <p className="field-hint">{m.noDescription}</p>
           )}
         </Tabs.Content>
-        <Tabs.Content value="reviews" className="detail-tab-panel">
-          {/* The reviews issue fills this tab (statistics, sort, list, write button). */}
-          <Notice level={2} icon={<MessageSquareText size={28} />} title={m.noReviews}>
-            <p>{m.noReviewsText}</p>
-          </Notice>
-        </Tabs.Content>
+        {reviewsOn ? (
+          <Tabs.Content value="reviews" className="detail-tab-panel">
+            {reviews({ product, onChanged: onReviewsChanged })}
+          </Tabs.Content>
+        ) : null}
       </Tabs.Root>
       {purchase({ product, quantity: qtyValid ? qty : 1, open: buying, onOpenChange: setBuying })}
-      <Toaster position="top-center" richColors />
+      <AppToaster />
     </div>
   );
 }
 
-/** Product detail at /products/{id} (spec part 2, section 2), with the app's payment form. */
-export default function ProductDetailPage({ purchase }: { purchase: PurchaseSlot }) {
+/** Product detail at /products/{id} (spec part 2, section 2), with the app's payment form and reviews. */
+export default function ProductDetailPage({ purchase, reviews }: { purchase: PurchaseSlot; reviews: ReviewsSlot }) {
   const { id } = useParams();
   const productId = Number(id);
   const valid = Number.isInteger(productId) && productId > 0;
@@ -322,5 +362,5 @@ export default function ProductDetailPage({ purchase }: { purchase: PurchaseSlot
     );
   }
   if (detail.isPending) return <DetailSkeleton />;
-  return <ProductView product={detail.data} purchase={purchase} />;
+  return <ProductView product={detail.data} purchase={purchase} reviews={reviews} />;
 }

@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
-import { contentMessages as m } from './messages';
+import { confirmMessages as m } from '@/messages/common';
+import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -11,7 +12,7 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** The delete confirmation modal of posts and comments. */
+/** A destructive action asked once more (delete a post, a comment, a review): cancel or confirm. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -24,14 +25,14 @@ export function ConfirmDialog({
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="content-dialog-overlay" />
-        <AlertDialog.Content className="content-dialog">
-          <AlertDialog.Title className="content-dialog-title">{title}</AlertDialog.Title>
-          <AlertDialog.Description>{text}</AlertDialog.Description>
-          <div className="content-dialog-actions">
+        <AlertDialog.Overlay className="confirm-dialog-overlay" />
+        <AlertDialog.Content className="confirm-dialog">
+          <AlertDialog.Title className="confirm-dialog-title">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="confirm-dialog-text">{text}</AlertDialog.Description>
+          <div className="confirm-dialog-actions">
             <AlertDialog.Cancel className="btn btn-outline">{m.cancel}</AlertDialog.Cancel>
             <AlertDialog.Action
-              className="btn btn-danger"
+              className="btn confirm-dialog-danger"
               disabled={busy}
               onClick={(e) => {
                 e.preventDefault();
