@@ -11,6 +11,10 @@ export const apiMessages = {
   uploadOtherError: (status: number) => `서버 오류가 발생했습니다 (상태: ${status}). 잠시 후 다시 시도해주세요.`,
 } as const;
 
+export const sheetMessages = {
+  close: '닫기',
+} as const;
+
 export const startupMessages = {
   loading: '서비스 정보를 불러오는 중입니다…',
   errorTitle: '서비스 정보를 불러올 수 없습니다',

@@ -78,7 +78,6 @@ export const ordersText = {
   submit: '변경',
   submitting: '변경 중…',
   cancel: '닫기',
-  close: '닫기',
   back: '돌아가기',
   confirmCancelTitle: '주문을 취소할까요?',
   confirmRefundTitle: '주문을 환불할까요?',

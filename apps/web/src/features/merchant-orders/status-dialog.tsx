@@ -7,9 +7,10 @@ import {
   orderStatusUpdateSchema,
 } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, X } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
+import { Sheet } from '@/components/sheet';
 import { apiErrorDetail } from '@/lib/api-client';
 import { orderDetailQuery, refreshMerchantOrders, updateOrderStatus } from './merchant-orders.api';
 import { ordersText as m } from './messages';
@@ -29,21 +30,10 @@ interface StatusDialogProps {
 /** The merchant's status dialog (spec part 3): a new status, an optional memo, then the change. */
 export function StatusDialog({ order, onOpenChange, onUpdated }: StatusDialogProps) {
   return (
-    <Dialog.Root open={order !== null} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="orders-dialog-overlay" />
-        <Dialog.Content className="orders-dialog" aria-describedby={undefined}>
-          <div className="orders-dialog-head">
-            <Dialog.Title className="orders-dialog-title">{m.dialogTitle}</Dialog.Title>
-            <Dialog.Close className="orders-icon-button" aria-label={m.close}>
-              <X size={20} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          {/* Keyed by order: a new order starts with nothing chosen and an empty memo. */}
-          {order ? <StatusForm key={order.id} order={order} onUpdated={onUpdated} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Sheet open={order !== null} onOpenChange={onOpenChange} title={m.dialogTitle}>
+      {/* Keyed by order: a new order starts with nothing chosen and an empty memo. */}
+      {order ? <StatusForm key={order.id} order={order} onUpdated={onUpdated} /> : null}
+    </Sheet>
   );
 }
 

@@ -6,7 +6,6 @@ const n = (v: number) => grouping.format(v);
 /** Payment form texts (spec part 3: payment form, validation, error catalogue); rule texts are the contract's orderMessages. */
 export const checkoutText = {
   title: '주문하기',
-  close: '닫기',
   product: '주문 상품',
   unitPrice: (v: number) => `개당 ${n(v)}원`,
   quantity: '수량',

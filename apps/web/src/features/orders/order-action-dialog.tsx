@@ -37,10 +37,10 @@ export function OrderActionDialog({
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="order-sheet-overlay" />
-        <AlertDialog.Content className="order-sheet order-alert">
-          <AlertDialog.Title className="order-sheet-title">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="order-muted">{text}</AlertDialog.Description>
+        <AlertDialog.Overlay className="sheet-overlay" />
+        <AlertDialog.Content className="sheet sheet-alert">
+          <AlertDialog.Title className="sheet-title">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="sheet-description">{text}</AlertDialog.Description>
           {children}
           {error ? (
             <p className="form-message form-message-error" role="alert">

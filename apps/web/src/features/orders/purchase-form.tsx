@@ -31,10 +31,10 @@ import {
   toPrepareBody,
 } from './checkout-values';
 import { checkoutText as t } from './messages';
-import { OrderSheet } from './order-sheet';
 import { checkoutWalletQuery, preparePurchase } from './orders.api';
 import '@/components/form/form.css';
 import './orders.css';
+import { Sheet } from '@/components/sheet';
 
 type Form = UseFormReturn<CheckoutFormValues, unknown, CheckoutFormOutput>;
 
@@ -479,8 +479,8 @@ export interface PurchaseDialogProps extends PurchaseFormProps {
 /** The payment form in a bottom sheet (phones) or a centred dialog; a fresh form each time it opens. */
 export function PurchaseDialog({ open, onOpenChange, ...form }: PurchaseDialogProps) {
   return (
-    <OrderSheet open={open} onOpenChange={onOpenChange} title={t.title}>
+    <Sheet open={open} onOpenChange={onOpenChange} title={t.title}>
       <PurchaseForm {...form} />
-    </OrderSheet>
+    </Sheet>
   );
 }

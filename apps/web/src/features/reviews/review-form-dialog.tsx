@@ -8,11 +8,11 @@ import {
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImagePlus, Star, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type Control, useController, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormMessage, TextField } from '@/components/form/text-field';
+import { Sheet } from '@/components/sheet';
 import { ApiError, apiErrorDetail } from '@/lib/api-client';
 import { mediaUrl } from '@/lib/media';
 import { reviewText as m } from './messages';
@@ -323,48 +323,43 @@ export default function ReviewFormDialog({ productId, productTitle, review, onCl
 
   const { errors } = form.formState;
   return (
-    <Dialog.Root open onOpenChange={(open) => (open || busy ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="review-sheet-overlay" />
-        <Dialog.Content className="review-sheet">
-          <div className="review-sheet-head">
-            <Dialog.Title className="review-sheet-title">{editing ? m.editTitle : m.createTitle}</Dialog.Title>
-            <Dialog.Close className="review-icon-button" aria-label={m.close} disabled={busy}>
-              <X size={20} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="review-sheet-product">{productTitle}</Dialog.Description>
-          <form className="form-stack review-form" noValidate onSubmit={submit}>
-            <RatingInput control={form.control} />
-            <TextField
-              label={m.titleLabel}
-              placeholder={m.titlePlaceholder}
-              autoComplete="off"
-              error={errors.title?.message}
-              hint={title ? m.titleCounter(title.trim().length) : undefined}
-              {...form.register('title')}
-            />
-            <ContentField control={form.control} />
-            <PhotoPicker
-              photos={photos}
-              onAdd={addPhotos}
-              onRemove={removePhoto}
-              errors={photoErrors}
-              progress={progress}
-              disabled={busy}
-            />
-            <div className="review-submit-bar">
-              {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-              <p className="visually-hidden" role="status" aria-live="polite">
-                {status}
-              </p>
-              <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
-                {busy ? (status ?? m.saving) : editing ? m.submitEdit : m.submitCreate}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Sheet
+      open
+      onOpenChange={(open) => (open || busy ? undefined : onClose())}
+      title={editing ? m.editTitle : m.createTitle}
+      description={productTitle}
+      closeDisabled={busy}
+      className="sheet-wide review-sheet"
+    >
+      <form className="form-stack review-form" noValidate onSubmit={submit}>
+        <RatingInput control={form.control} />
+        <TextField
+          label={m.titleLabel}
+          placeholder={m.titlePlaceholder}
+          autoComplete="off"
+          error={errors.title?.message}
+          hint={title ? m.titleCounter(title.trim().length) : undefined}
+          {...form.register('title')}
+        />
+        <ContentField control={form.control} />
+        <PhotoPicker
+          photos={photos}
+          onAdd={addPhotos}
+          onRemove={removePhoto}
+          errors={photoErrors}
+          progress={progress}
+          disabled={busy}
+        />
+        <div className="review-submit-bar">
+          {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {status}
+          </p>
+          <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
+            {busy ? (status ?? m.saving) : editing ? m.submitEdit : m.submitCreate}
+          </button>
+        </div>
+      </form>
+    </Sheet>
   );
 }

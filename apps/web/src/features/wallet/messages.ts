@@ -42,7 +42,6 @@ export const walletText = {
   receivedFrom: (name: string) => `${name}님에게서 받음`,
   someone: (id: number) => `회원 ${id}`,
   orderRef: (id: number) => `주문번호 ${id}`,
-  close: '닫기',
   cancel: '취소',
   amount: '금액',
   points: (v: number) => `${n(v)}P`,

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormMessage, TextField } from '@/components/form/text-field';
+import { Sheet } from '@/components/sheet';
 import { apiErrorDetail } from '@/lib/api-client';
 import { openCheckout } from '@/lib/checkout';
 import { useSession } from '@/lib/session';
 import { AmountField } from './amount-field';
 import { walletText as m, topupText as t } from './messages';
 import { prepareCharge } from './wallet.api';
-import { WalletDialog } from './wallet-dialog';
 
 const quick = TOPUP_QUICK_AMOUNTS.map((value) => ({ label: t.quick(value), value }));
 
@@ -109,8 +109,8 @@ export function TopupDialog({
   available?: number;
 }) {
   return (
-    <WalletDialog open={open} onOpenChange={onOpenChange} title={t.title} description={t.lead}>
+    <Sheet open={open} onOpenChange={onOpenChange} title={t.title} description={t.lead}>
       <TopupForm available={available} />
-    </WalletDialog>
+    </Sheet>
   );
 }

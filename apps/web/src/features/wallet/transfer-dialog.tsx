@@ -5,6 +5,7 @@ import { CheckCircle2, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '@/components/form/text-field';
+import { Sheet } from '@/components/sheet';
 import { apiErrorDetail } from '@/lib/api-client';
 import { outcomeUnknown, submissionKeys } from '@/lib/idempotency';
 import { useSession } from '@/lib/session';
@@ -12,7 +13,6 @@ import { AmountField } from './amount-field';
 import { walletText as m, transferText as t } from './messages';
 import { type Recipient, useRecipientSearch } from './recipient-search';
 import { refreshWallet, sendPoints } from './wallet.api';
-import { WalletDialog } from './wallet-dialog';
 import { allTransferable, transferFormSchema } from './wallet-values';
 
 const searchTypeOptions = ['all', ...userSearchTypes] as const;
@@ -247,8 +247,8 @@ export function TransferDialog({
   available: number;
 }) {
   return (
-    <WalletDialog open={open} onOpenChange={onOpenChange} title={t.title}>
+    <Sheet open={open} onOpenChange={onOpenChange} title={t.title}>
       <TransferForm available={available} onClose={() => onOpenChange(false)} />
-    </WalletDialog>
+    </Sheet>
   );
 }

@@ -11,12 +11,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage, TextField } from '@/components/form/text-field';
+import { Sheet } from '@/components/sheet';
 import { apiErrorDetail } from '@/lib/api-client';
 import { outcomeUnknown, submissionKeys } from '@/lib/idempotency';
 import { AmountField } from './amount-field';
 import { walletText as m, withdrawText as t } from './messages';
 import { bridgeStatusQuery, refreshWallet, registerWalletAddress, requestWithdrawal, walletKeys } from './wallet.api';
-import { WalletDialog } from './wallet-dialog';
 import { chainLabel, floorToStep, formatDateTime, shortenHex, withdrawFormSchema } from './wallet-values';
 
 /**
@@ -194,9 +194,9 @@ export function WithdrawDialog({
   registeredAddress: string | null;
 }) {
   return (
-    <WalletDialog open={open} onOpenChange={onOpenChange} title={t.title} description={t.lead}>
+    <Sheet open={open} onOpenChange={onOpenChange} title={t.title} description={t.lead}>
       <WithdrawForm available={available} registeredAddress={registeredAddress} />
       <WithdrawalList />
-    </WalletDialog>
+    </Sheet>
   );
 }
