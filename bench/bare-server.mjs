@@ -1,5 +1,5 @@
 // The baseline: Fastify with no plugins, answering a fixed JSON of the same size as the app's answer
-// (GET, or POST with a JSON body parsed like the app's). BENCH_BODIES ({"name": answer, ...}) adds
+// (GET, or POST or PUT with a JSON body parsed like the app's). BENCH_BODIES ({"name": answer, ...}) adds
 // POST /bare/name for each, for benches whose unit is several calls with different answers (form
 // posts parsed too, as @fastify/formbody does for the app's).
 import Fastify from 'fastify';
@@ -8,6 +8,7 @@ const body = JSON.parse(process.env.BENCH_BODY ?? '{"ok":true}');
 const app = Fastify({ logger: false });
 app.get('/bare', async () => body);
 app.post('/bare', async () => body);
+app.put('/bare', async () => body);
 app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) =>
   done(null, Object.fromEntries(new URLSearchParams(String(text)))),
 );

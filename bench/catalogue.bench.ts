@@ -26,9 +26,11 @@ try {
     `server up with ${productsPerTenant} extra products per tenant in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   const api = 'http://127.0.0.1:3911/api';
-  const first = await (await fetch(`${api}/main/delivery`, { headers: host })).json();
-  const productId = first.products[0].id as number;
-  const total = (await (await fetch(`${api}/products?size=1`, { headers: host })).json()).total;
+  const first = (await (await fetch(`${api}/main/delivery`, { headers: host })).json()) as {
+    products: { id: number }[];
+  };
+  const productId = first.products[0]?.id as number;
+  const total = ((await (await fetch(`${api}/products?size=1`, { headers: host })).json()) as { total: number }).total;
 
   const routes = [
     ['GET /api/main/delivery', `${api}/main/delivery`],

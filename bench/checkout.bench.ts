@@ -1,57 +1,12 @@
-/**
- * Purchases per second through the whole checkout on PostgreSQL. One purchase is what a buyer's
- * client sends: POST /api/payment/prepare (server pricing, stock reservation, points locked in the
- * ledger, order and payment created, under a fresh Idempotency-Key as the web app sends it), then
- * POST /api/payment/callback (points captured, order PENDING, orders_count + 1). The points-only
- * purchase (points_used = total, nothing charged to a card, callback at once: full_points) is run
- *
- *   - over BENCH_PRODUCTS products (default 200) with unlimited stock (-1: never written at prepare),
- *   - over as many products with a large counted stock (every prepare takes one product row lock),
- *   - on one hot product with unlimited stock (its row is still written by every callback: orders_count),
- *   - on one hot product with a large counted stock (its row written by every prepare and callback),
- *
- * and a card purchase through the sandbox gateway (prepare, POST of the sandbox checkout form with
- * the approving test card, callback: card_only, with reward points) over unlimited products. The
- * sandbox gateway runs in the server's own process and database, so that variant also pays for the
- * gateway's part (a third call and its rows) that a real card provider does elsewhere.
- *
- * Autocannon times single requests, so this bench drives the pairs itself: BENCH_CONNECTIONS
- * workers (default 20), each with one keep-alive connection of its own, each running purchases one
- * after another (a closed loop like autocannon's connections) for a 2 s warm-up and then
- * BENCH_DURATION seconds (default 10); a purchase's latency is from the first request sent to the
- * last answer read, percentiles exact over all of them. A run ends when every worker has finished
- * the purchase it was in, so no purchase is cut in half and the figures divide by the real elapsed
- * time. Before each variant the same driver runs the same calls (bodies and headers, one answer of
- * the same size per step) against a bare Fastify process: the ratio compares like with like.
- *
- * Each worker has buyers of its own (BENCH_BUYERS, default 200, each topped up with 10,000,000
- * points through the ledger), so the only rows workers share are the products'. Afterwards: every
- * purchase must have answered as expected (failures are listed by step, status and code), each
- * counted purchase one paid order and nothing else, stock taken exactly once per order, orders_count
- * equal to the paid orders, the buyers' points down by exactly what the orders spent (plus the
- * rewards earned), and the ledger sound.
- *
- * The server runs on a database of its own, created on the PostgreSQL server of DATABASE_URL
- * (default postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end, with a pool of 20
- * (DATABASE_POOL_MAX) and RATE_LIMITS=false (prepare allows 120 a minute per address).
- *
- *   npm run bench:checkout   (BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_BUYERS=200 BENCH_PRODUCTS=200)
- */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { PaymentConfirmed, PaymentPrepared } from '@app/contracts';
-import pg from 'pg';
 import { findTenantByDomain } from '../apps/server/src/modules/tenants/tenants.repository.js';
 import { ledgerProblems } from '../apps/server/src/modules/wallet/ledger.js';
 import { creditTopup } from '../apps/server/src/modules/wallet/points.js';
-import { createDatabase } from '../apps/server/src/platform/db/client.js';
 import { SANDBOX_CARDS } from '../apps/server/src/platform/payments/sandbox-gateway.js';
-import { createUser, DEFAULT_PASSWORD } from '../apps/server/src/seed/factories.js';
-import { buildServer, connections, durationOr, start, startServer } from './support.js';
+import { createUser } from '../apps/server/src/seed/factories.js';
+import { connections, durationOr, exited, inBatches, login, onPostgres, serverPool, start } from './support.js';
 
 const duration = durationOr(10);
 const warmUp = 2;
@@ -60,28 +15,9 @@ const productCount = Number(process.env.BENCH_PRODUCTS ?? 200);
 const price = 5_000;
 const stock = 1_000_000;
 const funds = 10_000_000;
-const poolMax = '20';
 const host = 'farm.localhost';
 const port = 3915;
 const api = `http://127.0.0.1:${port}/api`;
-
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `bench_checkout_${Date.now().toString(36)}`;
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
-
-/** One statement on its own connection (the admin one unless `url` says otherwise). */
-async function query<T extends pg.QueryResultRow>(statement: string, params: unknown[] = [], url = serverUrl) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(statement, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
 
 // --- the driver ------------------------------------------------------------------------------------
 
@@ -222,37 +158,14 @@ const ms = (n: number) => n.toFixed(1).padStart(6);
 
 // --- the run ---------------------------------------------------------------------------------------
 
-buildServer();
-await query(`create database "${dbName}"`);
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-checkout-'));
-const children: ChildProcess[] = [];
-const database = createDatabase({ databaseUrl, poolMax: 2 });
-let failed = false;
-try {
-  children.push(
-    await startServer(port, dataDir, { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: poolMax, RATE_LIMITS: 'false' }),
-  );
-  const { db } = database;
+await onPostgres('checkout', port, async ({ db, query }) => {
+  let failed = false;
   const tenant = await findTenantByDomain(db, host);
   if (!tenant?.features.payment || !tenant.features.wallet || !tenant.features.delivery) {
     throw new Error(`${host} lacks payment, wallet or delivery`);
   }
 
-  const login = async (email: string) => {
-    const res = await fetch(`${api}/auth/login`, {
-      method: 'POST',
-      headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: email, password: DEFAULT_PASSWORD }),
-    });
-    if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { access_token: string }).access_token;
-  };
-  /** `work` over `items`, `width` at a time. */
-  const inBatches = async <T>(items: T[], width: number, work: (item: T, i: number) => Promise<void>) => {
-    for (let i = 0; i < items.length; i += width) {
-      await Promise.all(items.slice(i, i + width).map((item, j) => work(item, i + j)));
-    }
-  };
+  const signIn = (email: string) => login(api, host, email);
 
   // The buyers: customers of the demo tenant, each funded by a top-up posted through the ledger.
   const buyers = await db.transaction(async (tx) => {
@@ -278,7 +191,7 @@ try {
     return made;
   });
   await inBatches(buyers, 10, async (b) => {
-    b.headers = { host, 'content-type': 'application/json', authorization: `Bearer ${await login(b.email)}` };
+    b.headers = { host, 'content-type': 'application/json', authorization: `Bearer ${await signIn(b.email)}` };
   });
   /** Worker w buys as buyers w, w + connections, w + 2 × connections, … in turn: no two workers share one. */
   const turns = new Array<number>(connections).fill(0);
@@ -296,7 +209,7 @@ try {
     userType: 'merchant',
     merchant: { businessName: '벤치 도시락' },
   });
-  const merchantToken = await login('merchant@bench.example.com');
+  const merchantToken = await signIn('merchant@bench.example.com');
   const newProducts = async (n: number, remaining: number, label: string) => {
     const ids = Array.from({ length: n }, () => 0);
     await inBatches(ids, 10, async (_, i) => {
@@ -490,7 +403,6 @@ try {
       where p.tenant_id = $1 and p.id = any($2)
       group by p.tenant_id, p.id, p.display_remaining, p.orders_count`,
     [tenant.id, variants.flatMap((v) => v.products)],
-    databaseUrl,
   );
   const byId = new Map(perProduct.map((r) => [r.id, r]));
   const [orders] = await query<{ paid: number; statuses: Record<string, number>; spent: string; earned: string }>(
@@ -501,13 +413,11 @@ try {
             coalesce(sum(reward_points) filter (where paid_at is not null), 0)::text as earned
        from orders where tenant_id = $1 and buyer_id = any($2)`,
     [tenant.id, ids],
-    databaseUrl,
   );
   const [wallets] = await query<{ available: string; locked: string }>(
     `select sum(available)::text as available, sum(locked)::text as locked
        from ledger_accounts where tenant_id = $1 and user_id = any($2)`,
     [tenant.id, ids],
-    databaseUrl,
   );
   const problems = await ledgerProblems(db, tenant.id);
 
@@ -552,7 +462,7 @@ try {
   ];
   console.log(
     `\n${connections} connections, ${duration} s each (after a ${warmUp} s warm-up), purchases of ${price.toLocaleString('en')} won, ` +
-      `${buyers.length} buyers, PostgreSQL pool ${poolMax}; /s = purchases (prepare + callback, card: + sandbox form) per second`,
+      `${buyers.length} buyers, PostgreSQL pool ${serverPool}; /s = purchases (prepare + callback, card: + sandbox form) per second`,
   );
   for (const row of rows) console.log(row);
   console.log(
@@ -564,14 +474,5 @@ try {
   console.log(`spread counted / spread unlimited ${(sc.pps / su.pps).toFixed(2)}`);
   for (const [text, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${text}`);
   if (checks.some(([, ok]) => !ok)) failed = true;
-} finally {
-  await database.close();
-  for (const c of children) c.kill('SIGTERM');
-  await Promise.all(children.map(exited));
-  await query(`drop database if exists "${dbName}" with (force)`);
-  rmSync(dataDir, { recursive: true, force: true });
-}
-if (failed) {
-  console.error('a checkout check failed');
-  process.exitCode = 1;
-}
+  return !failed;
+});

@@ -13,7 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
-import { bare, buildServer, connections, durationOr, measure, type Options, startServer } from './support.js';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo.js';
+import { bare, buildServer, connections, durationOr, login, measure, type Options, startServer } from './support.js';
 
 const duration = durationOr(5);
 const postsPerTenant = process.env.BENCH_POSTS ?? '10000';
@@ -29,17 +30,14 @@ try {
     `server up with ${postsPerTenant} extra posts per tenant in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   const api = 'http://127.0.0.1:3912/api';
-  const feed = await (await fetch(`${api}/main/posts?size=1`, { headers: { host } })).json();
-  const postId = feed.posts[0].id as number;
+  const feed = (await (await fetch(`${api}/main/posts?size=1`, { headers: { host } })).json()) as {
+    posts: { id: number }[];
+    total: number;
+  };
+  const postId = feed.posts[0]?.id as number;
   const tokens: string[] = [];
-  for (const email of ['customer', 'reader1', 'reader2', 'reader3', 'reader4', 'reader5']) {
-    const res = await fetch(`${api}/auth/login`, {
-      method: 'POST',
-      headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: `${email}@example.com`, password: 'demo1234' }),
-    });
-    if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-    tokens.push((await res.json()).access_token);
+  for (const name of ['customer', 'reader1', 'reader2', 'reader3', 'reader4', 'reader5']) {
+    tokens.push(await login(api, host, `${name}@example.com`, DEMO_PASSWORD));
   }
   let next = 0;
   // Each connection signs in as one reader (its context keeps the token) and alternates POST and
@@ -81,9 +79,9 @@ try {
     );
     console.log(rows.at(-1));
   }
-  const check = await (
+  const check = (await (
     await fetch(`${api}/content/posts/${postId}`, { headers: { host, authorization: `Bearer ${tokens[0]}` } })
-  ).json();
+  ).json()) as { likes_count: number; is_liked: boolean };
   rows.push(`likes_count after the like run: ${check.likes_count} (is_liked for the first reader: ${check.is_liked})`);
   for (const [title, url] of [
     ['GET /api/main/posts page 1', `${api}/main/posts?page=1&size=20`],

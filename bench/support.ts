@@ -3,8 +3,14 @@
  * of their own, and measuring a route with autocannon (a 2 s warm-up, then the measured run).
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { createDatabase, type Database } from '../apps/server/src/platform/db/client.js';
+import { DEFAULT_PASSWORD } from '../apps/server/src/seed/factories.js';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -95,4 +101,97 @@ export async function bare(body: string, port: number, options: Options = {}) {
   } finally {
     child.kill('SIGTERM');
   }
+}
+
+/** One statement on a connection of its own to `url`; answers the rows. */
+export async function query<T extends pg.QueryResultRow>(url: string, statement: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(statement, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database of the bench's own on the PostgreSQL server of DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres): `create()` it, run the server on `url`, `drop()` it.
+ */
+export type BenchDatabase = ReturnType<typeof benchDatabase>;
+
+export function benchDatabase(name: string) {
+  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `bench_${name}_${Date.now().toString(36)}`;
+  const url = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+  return {
+    url,
+    create: () => query(serverUrl, `create database "${dbName}"`),
+    drop: () => query(serverUrl, `drop database if exists "${dbName}" with (force)`),
+    query: <T extends pg.QueryResultRow>(statement: string, params: unknown[] = []) => query<T>(url, statement, params),
+  };
+}
+
+/** The server's PostgreSQL pool in the benches on PostgreSQL (DATABASE_POOL_MAX). */
+export const serverPool = 20;
+
+/**
+ * Runs `work` against the built server (built here) on a database of its own (`benchDatabase`),
+ * with a pool of `serverPool` and RATE_LIMITS=false, handing it a small pool of its own on the same
+ * database (`db`) and `query`; stops the server and drops the database afterwards. When `work`
+ * answers false (one of its checks failed), the process exits with 1.
+ */
+export async function onPostgres(
+  name: string,
+  port: number,
+  work: (env: { db: Database['db']; query: BenchDatabase['query'] }) => Promise<boolean>,
+): Promise<void> {
+  buildServer();
+  const bench = benchDatabase(name);
+  await bench.create();
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const database = createDatabase({ databaseUrl: bench.url, poolMax: 2 });
+  let server: ChildProcess | undefined;
+  try {
+    server = await startServer(port, dataDir, {
+      DATABASE_URL: bench.url,
+      DATABASE_POOL_MAX: String(serverPool),
+      RATE_LIMITS: 'false',
+    });
+    if (!(await work({ db: database.db, query: bench.query }))) {
+      console.error(`${name}: a check failed`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await database.close();
+    server?.kill('SIGTERM');
+    if (server) await exited(server);
+    await bench.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Resolves once `child` has exited. */
+export const exited = (child: ChildProcess) =>
+  child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+
+/** `work` over `items`, `width` at a time. */
+export async function inBatches<T>(items: T[], width: number, work: (item: T, i: number) => Promise<void>) {
+  for (let i = 0; i < items.length; i += width) {
+    await Promise.all(items.slice(i, i + width).map((item, j) => work(item, i + j)));
+  }
+}
+
+/**
+ * Signs `email` in on the app at `api` as `host` (with the factories' password unless told);
+ * answers the bearer token.
+ */
+export async function login(api: string, host: string, email: string, password = DEFAULT_PASSWORD): Promise<string> {
+  const res = await fetch(`${api}/auth/login`, {
+    method: 'POST',
+    headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
 }

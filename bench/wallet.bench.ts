@@ -1,68 +1,20 @@
-/**
- * Points transfers per second through the whole stack on PostgreSQL: POST /api/wallet/transfer of
- * 100 points (a fresh Idempotency-Key each) between random pairs of BENCH_WALLETS wallets (default
- * 100), then only between 2 hot wallets (A->B and B->A alternating), each against a bare Fastify
- * route taking the same POST and answering a body of the same size. The hot/spread ratio is what
- * contention on two balance rows costs. Afterwards every answer must have been 200, each one a
- * recorded transfer, the ledger sound and the wallets' total unchanged.
- *
- * The server runs on a database of its own, created on the PostgreSQL server of DATABASE_URL
- * (default postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end, with a pool of 20
- * (DATABASE_POOL_MAX) and RATE_LIMITS=false (the transfer call allows 30 a minute per address).
- *
- *   npm run bench:wallet   (BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_WALLETS=100)
- */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type autocannon from 'autocannon';
-import pg from 'pg';
 import { findTenantByDomain } from '../apps/server/src/modules/tenants/tenants.repository.js';
 import { ledgerProblems } from '../apps/server/src/modules/wallet/ledger.js';
 import { creditTopup } from '../apps/server/src/modules/wallet/points.js';
-import { createDatabase } from '../apps/server/src/platform/db/client.js';
-import { createUser, DEFAULT_PASSWORD } from '../apps/server/src/seed/factories.js';
-import { bare, buildServer, connections, durationOr, type Measured, measure, startServer } from './support.js';
+import { createUser } from '../apps/server/src/seed/factories.js';
+import { bare, connections, durationOr, login, type Measured, measure, onPostgres, serverPool } from './support.js';
 
 const duration = durationOr(10);
 const walletCount = Number(process.env.BENCH_WALLETS ?? 100);
 const funds = 10_000_000;
 const amount = 100;
-const poolMax = '20';
 const host = 'farm.localhost';
 const port = 3913;
 const api = `http://127.0.0.1:${port}/api`;
 
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `bench_wallet_${Date.now().toString(36)}`;
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
-
-/** One statement on its own connection (the admin one unless `url` says otherwise). */
-async function query<T extends pg.QueryResultRow>(statement: string, params: unknown[] = [], url = serverUrl) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(statement, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
-
-buildServer();
-await query(`create database "${dbName}"`);
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-wallet-'));
-const children: ChildProcess[] = [];
-const database = createDatabase({ databaseUrl, poolMax: 2 });
-let failed = false;
-try {
-  children.push(
-    await startServer(port, dataDir, { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: poolMax, RATE_LIMITS: 'false' }),
-  );
-  const { db } = database;
+await onPostgres('wallet', port, async ({ db, query }) => {
+  let failed = false;
   const tenant = await findTenantByDomain(db, host);
   if (!tenant?.features.wallet) throw new Error(`${host} has no wallet`);
 
@@ -80,22 +32,13 @@ try {
     }
     return made;
   });
-  for (const w of wallets) {
-    const res = await fetch(`${api}/auth/login`, {
-      method: 'POST',
-      headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: w.email, password: DEFAULT_PASSWORD }),
-    });
-    if (!res.ok) throw new Error(`login ${w.email}: ${res.status} ${await res.text()}`);
-    w.token = ((await res.json()) as { access_token: string }).access_token;
-  }
+  for (const w of wallets) w.token = await login(api, host, w.email);
   const ids = wallets.map((w) => w.id);
   const totals = async () => {
     const [row] = await query<{ total: string; transfers: string }>(
       `select (select sum(available + locked) from ledger_accounts where tenant_id = $1 and user_id = any($2))::text as total,
               (select count(*) from ledger_transactions where tenant_id = $1 and reference_type = 'transfer')::text as transfers`,
       [tenant.id, ids],
-      databaseUrl,
     );
     return { total: Number(row?.total), transfers: Number(row?.transfers) };
   };
@@ -188,7 +131,7 @@ try {
   const [a, b] = results as [Measured, Measured];
   console.log(
     `\n${connections} connections, ${duration} s each (after a 2 s warm-up), ${amount} points per transfer, ` +
-      `PostgreSQL pool ${poolMax}, ${sample.length}-byte answers`,
+      `PostgreSQL pool ${serverPool}, ${sample.length}-byte answers`,
   );
   for (const row of rows) console.log(row);
   console.log(`hot / spread  ${(b.rps / a.rps).toFixed(2)}   (p99 ${b.p99} ms vs ${a.p99} ms)`);
@@ -200,14 +143,5 @@ try {
       `${after.total.toLocaleString('en')} points (before: ${before.total.toLocaleString('en')})`,
   );
   if (problems.length || after.total !== before.total || unanswered < 0 || unanswered > inFlight) failed = true;
-} finally {
-  await database.close();
-  for (const c of children) c.kill('SIGTERM');
-  await Promise.all(children.map(exited));
-  await query(`drop database if exists "${dbName}" with (force)`);
-  rmSync(dataDir, { recursive: true, force: true });
-}
-if (failed) {
-  console.error('the ledger check failed');
-  process.exitCode = 1;
-}
+  return !failed;
+});

@@ -69,9 +69,17 @@ export async function ratingsOf(db: DbOrTx, tenantId: number, productId: number)
   };
 }
 
+/** What a review shows of its product. */
+export interface ProductCard {
+  id: number;
+  title: string;
+  price: number;
+  imageKey: string | null;
+}
+
 /** The storage key of each product's card image (deleted products included: a review keeps its product). */
 export async function productCards(db: DbOrTx, tenantId: number, ids: number[]) {
-  if (ids.length === 0) return new Map<number, { id: number; title: string; price: number; imageKey: string | null }>();
+  if (ids.length === 0) return new Map<number, ProductCard>();
   const rows = await db
     .select({ id: products.id, title: products.title, price: products.price, imageKey: products.imageKey })
     .from(products)

@@ -17,7 +17,14 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError, sqlState } from '../../platform/errors.js';
 import { type ImageUpload, storeImage } from '../../platform/media/upload.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { lockRatings, productCards, ratingsOf, reviewedProduct, saveRatings } from '../catalogue/ratings.js';
+import {
+  lockRatings,
+  type ProductCard,
+  productCards,
+  ratingsOf,
+  reviewedProduct,
+  saveRatings,
+} from '../catalogue/ratings.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import { assertAuthor } from './reviews.policy.js';
 import { presentReview, presentReviewMedia, presentStats, type ReviewContext } from './reviews.presenter.js';
@@ -62,11 +69,20 @@ export function createReviewsService(deps: ReviewsDeps) {
     });
 
   /** Authors, products, images and the viewer's votes of a page of reviews, then the answers. */
-  async function present(tenantId: number, rows: ReviewRow[], viewer: CurrentUser | null, tx: DbOrTx = db) {
+  /** The answers for `rows`; `product`, when all are of one product already read, saves reading it again. */
+  async function present(
+    tenantId: number,
+    rows: ReviewRow[],
+    viewer: CurrentUser | null,
+    tx: DbOrTx = db,
+    product?: ProductCard,
+  ) {
     const ids = rows.map((r) => r.id);
     const [authors, products, media, voted] = await Promise.all([
       repo.authorsOf(tx, tenantId, [...new Set(rows.map((r) => r.userId))]),
-      productCards(tx, tenantId, [...new Set(rows.map((r) => r.productId))]),
+      product
+        ? new Map([[product.id, product]])
+        : productCards(tx, tenantId, [...new Set(rows.map((r) => r.productId))]),
       repo.listMedia(tx, tenantId, ids),
       viewer ? repo.votedAmong(tx, tenantId, viewer.id, ids) : new Set<number>(),
     ]);
@@ -108,13 +124,13 @@ export function createReviewsService(deps: ReviewsDeps) {
       query: ReviewListQuery,
       viewer: CurrentUser | null,
     ): Promise<ReviewList> {
-      await reviewedProduct(db, tenant, productId);
+      const product = await reviewedProduct(db, tenant, productId);
       const [rows, figures] = await Promise.all([
         repo.listProductReviews(db, tenant.id, productId, query.sort_by, query.limit, query.skip),
         ratingsOf(db, tenant.id, productId),
       ]);
       const total = figures.distribution.reduce((a, b) => a + b, 0);
-      return page(await present(tenant.id, rows, viewer), total, query.skip, query.limit);
+      return page(await present(tenant.id, rows, viewer, db, product), total, query.skip, query.limit);
     },
 
     async stats(tenant: TenantRow, productId: number): Promise<ReviewStats> {

@@ -151,6 +151,9 @@ describe('writing a review is for buyers, once per product', () => {
       (await w.call('GET', `/api/reviews/product/${soup.id}/eligibility`, undefined, visitor.token)).json(),
     );
     expect(after).toEqual({ has_purchased: true, review_id: review.id, can_write: false });
+    // The product's list shows it with the same product card as the answer to the write.
+    const listed = reviewListSchema.parse((await w.call('GET', `/api/reviews/product/${soup.id}`)).json());
+    expect(listed.reviews.map((r) => [r.id, r.product])).toEqual([[review.id, review.product]]);
 
     // Both spellings of the write call refuse the second review.
     for (const path of [`/api/reviews/product/${soup.id}`, `/api/products/${soup.id}/reviews`]) {
