@@ -164,7 +164,7 @@ describe('writing a review is for buyers, once per product', () => {
     expect((await stats(soup.id)).total_count).toBe(1);
   });
 
-  it('refuses a buyer whose only order was cancelled, and a merchant of the product', async () => {
+  it('refuses a buyer whose only order was cancelled or refunded, and a merchant of the product', async () => {
     const soup = await newProduct();
     const person = await w.signIn('customer');
     const orderId = await buy(person, soup);
@@ -173,6 +173,13 @@ describe('writing a review is for buyers, once per product', () => {
     const res = await w.call('POST', `/api/products/${soup.id}/reviews`, goodReview, person.token);
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('not_purchased');
+    const refundedBuyer = await w.signIn('customer');
+    const refund = { order_id: await buy(refundedBuyer, soup), status: 'REFUNDED' };
+    const refunded = await w.call('PUT', '/api/delivery/status', refund, seller.token);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const late = await w.call('POST', `/api/products/${soup.id}/reviews`, goodReview, refundedBuyer.token);
+    expect(late.statusCode).toBe(403);
+    expect(late.json().code).toBe('not_purchased');
     const own = await w.call('POST', `/api/products/${soup.id}/reviews`, goodReview, seller.token);
     expect(own.statusCode).toBe(403);
   });
