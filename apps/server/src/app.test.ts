@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { access } from './platform/openapi.js';
 import { createTenant } from './seed/factories.js';
 import { buildTestApp } from './test/app.js';
 
@@ -17,10 +18,16 @@ beforeAll(async () => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/test/echo',
-    { schema: { body: z.object({ email: z.email(), age: z.number().int().min(0) }) } },
+    {
+      schema: {
+        operationId: 'testEcho',
+        security: access.public,
+        body: z.object({ email: z.email(), age: z.number().int().min(0) }),
+      },
+    },
     async (request) => request.body,
   );
-  api.get('/api/test/crash', async () => {
+  api.get('/api/test/crash', { schema: { operationId: 'testCrash', security: access.public } }, async () => {
     throw new Error('password=hunter2 at /srv/internal/module.ts');
   });
   host = (await createTenant(app.db)).domain;
@@ -106,6 +113,20 @@ describe('API documentation', () => {
     expect(current.responses['200']).toBeDefined();
     expect(doc.components.schemas.Tenant.properties.features).toBeDefined();
     expect(doc.paths['/api/test/echo'].post.requestBody).toBeDefined();
+  });
+
+  it('names every operation and says which ones need a bearer token', async () => {
+    const doc = (await app.inject('/api/openapi.json')).json();
+    expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const operations = Object.values(doc.paths).flatMap((p) => Object.values(p as object));
+    const ids = operations.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(operations.length);
+    for (const o of operations) expect(Array.isArray(o.security), o.operationId).toBe(true);
+    expect(doc.paths['/api/tenant/current'].get).toMatchObject({ operationId: 'getCurrentTenant', security: [] });
+    expect(doc.paths['/api/auth/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/content/posts'].get.security).toEqual([{}, { bearerAuth: [] }]);
+    expect(doc.paths['/api/media/{key}'].get.parameters).toMatchObject([{ in: 'path', name: 'key' }]);
   });
 
   it('serves a browsable reference at /api/docs', async () => {

@@ -5,13 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { checkoutPlugin } from './flows/checkout.plugin.js';
 import { checkoutRoutes } from './flows/checkout.routes.js';
@@ -39,6 +33,7 @@ import { databasePlugin } from './platform/database.js';
 import { notFoundBody, registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
 import { mailPlugin } from './platform/mail.js';
+import { openApiOptions } from './platform/openapi.js';
 import { sandboxCheckoutRoutes } from './platform/payments/sandbox.routes.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 import { createStorage, storagePlugin } from './platform/storage/storage.plugin.js';
@@ -131,14 +126,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(checkoutPlugin);
   await app.register(reviewsPlugin, { answerCacheMs: config.catalogue.answerCacheMs });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Marketplace API', version: '0.1.0', description: '멀티 테넌트 마켓플레이스와 커뮤니티 API' },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
+  await app.register(fastifySwagger, openApiOptions);
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

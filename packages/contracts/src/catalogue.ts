@@ -228,6 +228,14 @@ export const productMediaSchema = z
   .meta({ id: 'ProductMedia' });
 export type ProductMedia = z.infer<typeof productMediaSchema>;
 
+/** Documents the image upload form in the OpenAPI document (the route reads the parts itself). */
+export const productImageFormSchema = z
+  .object({
+    file: z.string().meta({ format: 'binary' }),
+    is_thumbnail: z.enum(['true', 'false']).optional(),
+  })
+  .meta({ id: 'ProductImageForm' });
+
 /** A product as every list answers it (cards, dashboard rows). */
 export const productSchema = z
   .object({

@@ -90,6 +90,11 @@ export const reviewListQuerySchema = reviewPageQuerySchema.extend({
 });
 export type ReviewListQuery = z.output<typeof reviewListQuerySchema>;
 
+/** Documents the image upload form in the OpenAPI document (the route reads the part itself). */
+export const reviewImageFormSchema = z
+  .object({ file: z.string().meta({ format: 'binary' }) })
+  .meta({ id: 'ReviewImageForm' });
+
 /** Path of an image of a review. */
 export const reviewImageParamsSchema = z.object({ id: idSchema, mediaId: idSchema });
 

@@ -23,6 +23,7 @@ import { orderNotFound } from '../modules/orders/orders.service.js';
 import { requestKey } from '../modules/wallet/wallet.service.js';
 import { requireFeature, requireMerchant, requireUser } from '../platform/auth.js';
 import { assertValid } from '../platform/json-reply.js';
+import { access } from '../platform/openapi.js';
 import { hiddenKinds } from './checkout.js';
 
 const errors = {
@@ -58,6 +59,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       config: perMinute(120),
       schema: {
+        operationId: 'preparePayment',
+        security: access.signedIn,
         tags: ['payments'],
         summary:
           '주문 결제 준비 (서버가 가격·배송비를 다시 계산하고 재고를 잡고 포인트를 묶음; Idempotency-Key로 재시도해도 주문은 하나)',
@@ -79,6 +82,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       config: perMinute(300),
       schema: {
+        operationId: 'confirmPayment',
+        security: access.signedIn,
         tags: ['payments'],
         summary: '주문 결제 확인 (결제사에서 결제를 직접 조회해 금액을 확인; 여러 번 보내도 한 번만 처리)',
         body: paymentCallbackSchema,
@@ -93,6 +98,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'listPayments',
+        security: access.signedIn,
         tags: ['payments'],
         summary: '내 결제 목록 (role=merchant: 내 상품의 주문 결제)',
         querystring: paymentListQuerySchema,
@@ -107,6 +114,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'getPayment',
+        security: access.signedIn,
         tags: ['payments'],
         summary: '결제 한 건 (결제한 사람 또는 주문 상품의 판매자만)',
         params: paymentParamsSchema,
@@ -121,6 +130,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'updateOrderStatus',
+        security: access.signedIn,
         tags: ['orders'],
         summary: '주문 상태 변경 (판매자; 앞 단계로만, 취소·환불은 포인트와 카드 결제를 돌려줌)',
         body: orderStatusUpdateSchema,
@@ -139,6 +150,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'listMerchantOrders',
+        security: access.signedIn,
         tags: ['orders'],
         summary: '내 상품의 주문 (판매자; order_type delivery 또는 pickup, 20개씩)',
         querystring: orderListQuerySchema,
@@ -162,6 +175,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'listMyOrders',
+        security: access.signedIn,
         tags: ['orders'],
         summary: '내 주문 내역 (상태·유형 필터, 20개씩)',
         querystring: orderListQuerySchema,
@@ -184,6 +199,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'confirmPurchase',
+        security: access.signedIn,
         tags: ['orders'],
         summary: '구매확정 (구매자; 배송중이면 배송완료로 바뀜; 여러 번 보내도 한 번만)',
         body: orderConfirmSchema,
@@ -198,6 +215,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'cancelOrder',
+        security: access.signedIn,
         tags: ['orders'],
         summary: '주문 취소 (구매자; 판매자가 준비를 시작하기 전까지; 포인트와 카드 결제를 돌려줌)',
         params: idParamsSchema,
@@ -214,6 +233,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'getOrder',
+        security: access.signedIn,
         tags: ['orders'],
         summary: '주문 한 건과 상태 이력 (구매자 또는 판매자만)',
         params: idParamsSchema,
@@ -236,6 +257,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'getPurchaseStatus',
+        security: access.optional,
         tags: ['products'],
         summary: '이 상품을 구매했는지 (결제되고 취소·환불되지 않은 주문; 로그인하지 않았으면 false)',
         params: idParamsSchema,

@@ -2,6 +2,7 @@ import type { FeatureKey } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountRow } from '../modules/users/users.service.js';
 import { AppError } from './errors.js';
+import { demandsBearer } from './openapi.js';
 
 /** The signed-in account of a request, resolved from its bearer token. */
 export interface CurrentUser {
@@ -63,8 +64,16 @@ export async function authenticateRequest(this: FastifyInstance, request: Fastif
   request.sessionRejected = request.user === null;
 }
 
-/** The signed-in user, or 401. */
+/**
+ * The signed-in user, or 401. Only on routes whose schema declares `security: access.signedIn`, so
+ * that the API document says which calls need a token (a route that forgets fails its tests).
+ */
 export function requireUser(request: FastifyRequest): CurrentUser {
+  if (!demandsBearer(request.routeOptions.schema?.security)) {
+    throw new Error(
+      `${request.routeOptions.method} ${request.routeOptions.url} calls requireUser: declare access.signedIn`,
+    );
+  }
   if (request.user) return request.user;
   if (request.sessionRejected) {
     throw AppError.unauthorized('로그인이 만료되었습니다. 다시 로그인해주세요.', 'session_expired');

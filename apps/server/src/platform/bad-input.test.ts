@@ -56,6 +56,7 @@ type Schema = {
 interface OpenApiOperation {
   parameters?: { in: string; name: string; required?: boolean; schema?: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
+  security?: Record<string, string[]>[];
 }
 interface Operation {
   key: string;
@@ -65,24 +66,9 @@ interface Operation {
   query: { name: string; required: boolean; schema: Schema }[];
   /** Declared bodies by media type (multipart included). */
   bodies: Record<string, Schema>;
+  /** The document says the operation needs a bearer token. */
+  signedIn: boolean;
 }
-
-/**
- * Forms the route reads part by part itself (no body schema Fastify could validate), so the
- * document lists them as no request body: their fields, named after the document's components.
- */
-const handReadForms: Record<string, Schema> = {
-  'post /api/content/posts': { $ref: '#/components/schemas/PostFormInput' },
-  'put /api/content/posts/{id}': { $ref: '#/components/schemas/PostFormInput' },
-  'post /api/products/{id}/media': {
-    type: 'object',
-    properties: {
-      file: { type: 'string', format: 'binary' },
-      is_thumbnail: { type: 'string', enum: ['true', 'false'] },
-    },
-    required: ['file'],
-  },
-};
 
 let components: Record<string, Schema> = {};
 function resolve(schema: Schema | undefined): Schema {
@@ -98,9 +84,9 @@ function readOperations(doc: { paths: Record<string, Record<string, OpenApiOpera
       const bodies = Object.fromEntries(
         Object.entries(spec.requestBody?.content ?? {}).map(([type, c]) => [type, c.schema ?? {}]),
       );
-      if (handReadForms[key]) bodies['multipart/form-data'] = handReadForms[key];
       return {
         key,
+        signedIn: spec.security?.length === 1 && 'bearerAuth' in (spec.security[0] ?? {}),
         method: method.toUpperCase(),
         path,
         pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string),
@@ -631,8 +617,11 @@ describe('bad input never causes a server error', () => {
   it('finds the operations of the API in the OpenAPI document, multipart forms included', () => {
     const keys = operations.map((o) => o.key);
     expect(keys).toContain('get /api/tenant/current');
-    for (const key of Object.keys(handReadForms)) expect(keys).toContain(key);
-    expect(resolve(handReadForms['post /api/content/posts']).properties).toHaveProperty('files');
+    const form = (key: string) => resolve(operations.find((o) => o.key === key)?.bodies['multipart/form-data']);
+    expect(form('post /api/content/posts').properties).toHaveProperty('files');
+    expect(form('put /api/content/posts/{id}').properties).toHaveProperty('remove_media_ids');
+    expect(form('post /api/products/{id}/media').properties).toHaveProperty('is_thumbnail');
+    expect(form('post /api/reviews/{id}/images').required).toEqual(['file']);
   });
 
   it('answers every operation, for every role, with a success or a 4xx JSON {detail, code} in Korean', async () => {
@@ -660,6 +649,8 @@ describe('bad input never causes a server error', () => {
               else row.refusals.set(refused, (row.refusals.get(refused) ?? 0) + 1);
               const where = `${role} ${request.method} ${request.url.slice(0, 160)} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
               expect(res.statusCode, where).toBeLessThan(500);
+              // The document's security is the guard's: signed out, a signed-in operation never succeeds.
+              if (role === 'anonymous' && op.signedIn) expect(res.statusCode, where).toBeGreaterThanOrEqual(400);
               if (res.statusCode >= 400) {
                 expect(res.headers['content-type'], where).toContain('application/json');
                 const body = res.json();

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
+import { access } from '../../platform/openapi.js';
 import { effectiveTenant } from '../auth/auth.plugin.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import { presentTenant } from '../tenants/tenants.service.js';
@@ -30,7 +31,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tenant/list',
     {
-      schema: { tags: ['tenant admin'], summary: '모든 테넌트', response: { 200: tenantListAnswerSchema, ...guarded } },
+      schema: {
+        operationId: 'listTenants',
+        security: access.signedIn,
+        tags: ['tenant admin'],
+        summary: '모든 테넌트',
+        response: { 200: tenantListAnswerSchema, ...guarded },
+      },
     },
     async () => ({ tenants: (await app.tenants.list()).map(present) }),
   );
@@ -39,6 +46,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tenant/:id/features',
     {
       schema: {
+        operationId: 'updateTenantFeatures',
+        security: access.signedIn,
         tags: ['tenant admin'],
         summary: '기능 스위치 변경 (보낸 키만)',
         params: idParams,
@@ -63,6 +72,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tenant/:id/settings',
     {
       schema: {
+        operationId: 'updateTenantSettings',
+        security: access.signedIn,
         tags: ['tenant admin'],
         summary: '설정 변경 (부분, 깊은 병합)',
         params: idParams,
@@ -81,6 +92,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tenant/debug/localhost-proc',
     {
       schema: {
+        operationId: 'getLocalhostTenant',
+        security: access.signedIn,
         tags: ['tenant admin'],
         summary: 'localhost에서 제공되는 테넌트',
         response: { 200: localhostProcAnswerSchema, ...guarded },
@@ -96,6 +109,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tenant/debug/localhost-proc/:domain',
     {
       schema: {
+        operationId: 'setLocalhostTenant',
+        security: access.signedIn,
         tags: ['tenant admin'],
         summary: 'localhost에서 제공할 테넌트 지정',
         params: z.object({ domain: z.string().trim().min(1, '도메인을 입력해주세요.').max(253) }),

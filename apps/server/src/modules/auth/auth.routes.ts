@@ -26,6 +26,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFeature, requireUser } from '../../platform/auth.js';
+import { access } from '../../platform/openapi.js';
 import { presentUser } from './auth.presenter.js';
 import { type RequestContext, SocialAccountLoginError } from './auth.service.js';
 import { rememberKakaoState, takeKakaoState } from './kakao-state.js';
@@ -70,6 +71,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: perMinute(30),
       schema: {
+        operationId: 'login',
+        security: access.public,
         tags: ['auth'],
         summary: '이메일 로그인 (form data: username=이메일, password)',
         description:
@@ -102,6 +105,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     {
       schema: {
+        operationId: 'logout',
+        security: access.signedIn,
         tags: ['auth'],
         summary: '로그아웃 (현재 토큰 폐기)',
         description: '토큰이 없거나 이 서비스의 유효한 세션이 아니면(다른 테넌트의 토큰 포함) 401로 답합니다.',
@@ -116,7 +121,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/me',
-    { schema: { tags: ['auth'], summary: '토큰 확인과 현재 사용자', response: { 200: userSchema, 401: errorSchema } } },
+    {
+      schema: {
+        operationId: 'getMe',
+        security: access.signedIn,
+        tags: ['auth'],
+        summary: '토큰 확인과 현재 사용자',
+        response: { 200: userSchema, 401: errorSchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return presentUser(requireUser(request).account);
@@ -127,6 +140,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register/customer',
     {
       schema: {
+        operationId: 'registerCustomer',
+        security: access.public,
         tags: ['auth'],
         summary: '고객 회원가입 (이메일 인증 필요)',
         body: registerCustomerBodySchema,
@@ -144,6 +159,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register/merchant',
     {
       schema: {
+        operationId: 'registerMerchant',
+        security: access.public,
         tags: ['auth'],
         summary: '판매자 회원가입 (이메일 인증 필요, merchant 기능)',
         body: registerMerchantBodySchema,
@@ -163,6 +180,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: perMinute(10),
       schema: {
+        operationId: 'sendVerificationEmail',
+        security: access.public,
         tags: ['auth'],
         summary: '이메일 인증 코드 발송 (6자리, 10분 유효, 60초 후 재발송)',
         body: sendVerificationBodySchema,
@@ -177,6 +196,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: perMinute(20),
       schema: {
+        operationId: 'verifyEmail',
+        security: access.public,
         tags: ['auth'],
         summary: '이메일 인증 코드 확인 (1회용, 5회까지 입력)',
         body: verifyEmailBodySchema,
@@ -191,6 +212,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: perMinute(10),
       schema: {
+        operationId: 'findEmail',
+        security: access.public,
         tags: ['auth'],
         summary: '전화번호로 이메일 찾기 (마스킹된 이메일만)',
         body: findEmailBodySchema,
@@ -205,6 +228,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: perMinute(10),
       schema: {
+        operationId: 'requestPasswordReset',
+        security: access.public,
         tags: ['auth'],
         summary: '비밀번호 재설정 링크 요청 (가입 여부와 무관하게 같은 답)',
         body: resetPasswordRequestBodySchema,
@@ -219,6 +244,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: perMinute(20),
       schema: {
+        operationId: 'resetPassword',
+        security: access.public,
         tags: ['auth'],
         summary: '재설정 토큰으로 새 비밀번호 설정 (모든 세션 종료)',
         body: resetPasswordBodySchema,
@@ -232,6 +259,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/profile',
     {
       schema: {
+        operationId: 'updateProfile',
+        security: access.signedIn,
         tags: ['auth'],
         summary: '프로필 수정 (보낸 항목만 변경)',
         body: profileUpdateBodySchema,
@@ -246,6 +275,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: perMinute(20),
       schema: {
+        operationId: 'changePassword',
+        security: access.signedIn,
         tags: ['auth'],
         summary: '비밀번호 변경 (다른 세션 종료)',
         body: changePasswordBodySchema,
@@ -265,6 +296,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/account',
     {
       schema: {
+        operationId: 'deleteAccount',
+        security: access.signedIn,
         tags: ['auth'],
         summary: '회원 탈퇴 (개인정보 삭제, 거래 기록 보존)',
         response: { 200: messageSchema, 401: errorSchema },
@@ -279,6 +312,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/kakao/auth-url',
     {
       schema: {
+        operationId: 'getKakaoAuthUrl',
+        security: access.public,
         tags: ['auth'],
         summary: '카카오 로그인 시작 주소',
         description: '답의 state를 10분 동안 이 브라우저의 HttpOnly 쿠키에도 둡니다 (콜백에서 확인).',
@@ -299,6 +334,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: perMinute(20),
       schema: {
+        operationId: 'loginWithKakaoCode',
+        security: access.public,
         tags: ['auth'],
         summary: '카카오 인가 코드로 로그인',
         description:
@@ -327,6 +364,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: perMinute(20),
       schema: {
+        operationId: 'loginWithKakaoToken',
+        security: access.public,
         tags: ['auth'],
         summary: '카카오 액세스 토큰으로 로그인',
         body: socialLoginBodySchema,

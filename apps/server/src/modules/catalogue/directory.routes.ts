@@ -22,6 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJson } from '../../platform/json-reply.js';
+import { access } from '../../platform/openapi.js';
 
 const errors = { 400: errorSchema, 404: errorSchema };
 
@@ -29,14 +30,16 @@ const errors = { 400: errorSchema, 404: errorSchema };
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { directory } = app.catalogue;
 
-  for (const [path, summary] of [
-    ['/merchants', '판매자 목록 (page, size, search, category, location)'],
-    ['/merchants/search', '판매자 검색 (q, page, size, category, location)'],
+  for (const [path, operationId, summary] of [
+    ['/merchants', 'listMerchants', '판매자 목록 (page, size, search, category, location)'],
+    ['/merchants/search', 'searchMerchants', '판매자 검색 (q, page, size, category, location)'],
   ] as const) {
     app.get(
       path,
       {
         schema: {
+          operationId,
+          security: access.public,
           tags: ['merchants'],
           summary,
           querystring: merchantListQuerySchema,
@@ -57,7 +60,15 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/merchants/featured',
-    { schema: { tags: ['merchants'], summary: '추천 판매자', response: { 200: merchantsOnlySchema, ...errors } } },
+    {
+      schema: {
+        operationId: 'listFeaturedMerchants',
+        security: access.public,
+        tags: ['merchants'],
+        summary: '추천 판매자',
+        response: { 200: merchantsOnlySchema, ...errors },
+      },
+    },
     async (request, reply) => sendJson(reply, { merchants: await directory.featuredMerchants(request.tenant) }),
   );
 
@@ -65,6 +76,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/merchants/nearby',
     {
       schema: {
+        operationId: 'listNearbyMerchants',
+        security: access.public,
         tags: ['merchants'],
         summary: '가까운 판매자 (lat, lng, radius km 기본 5)',
         querystring: nearbyQuerySchema,
@@ -79,6 +92,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/merchants/:id',
     {
       schema: {
+        operationId: 'getMerchant',
+        security: access.public,
         tags: ['merchants'],
         summary: '판매자 정보',
         params: idParamsSchema,
@@ -92,6 +107,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories',
     {
       schema: {
+        operationId: 'listCategories',
+        security: access.public,
         tags: ['categories'],
         summary: '쇼핑과 배달 카테고리 (상품 수 포함)',
         response: { 200: catalogueCategoryListSchema, ...errors },
@@ -104,6 +121,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories/:id',
     {
       schema: {
+        operationId: 'getCategory',
+        security: access.public,
         tags: ['categories'],
         summary: '카테고리 하나 (value로 찾음)',
         params: z.object({ id: z.string().max(50) }),
@@ -115,13 +134,29 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/banners',
-    { schema: { tags: ['site'], summary: '배너', response: { 200: bannerListSchema, ...errors } } },
+    {
+      schema: {
+        operationId: 'listBanners',
+        security: access.public,
+        tags: ['site'],
+        summary: '배너',
+        response: { 200: bannerListSchema, ...errors },
+      },
+    },
     async (request, reply) => sendJson(reply, { banners: await directory.banners(request.tenant) }),
   );
 
   app.get(
     '/events',
-    { schema: { tags: ['site'], summary: '진행 중인 이벤트', response: { 200: eventListSchema, ...errors } } },
+    {
+      schema: {
+        operationId: 'listEvents',
+        security: access.public,
+        tags: ['site'],
+        summary: '진행 중인 이벤트',
+        response: { 200: eventListSchema, ...errors },
+      },
+    },
     async (request, reply) => sendJson(reply, { events: await directory.events(request.tenant) }),
   );
 
@@ -129,6 +164,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notices',
     {
       schema: {
+        operationId: 'listNotices',
+        security: access.public,
         tags: ['site'],
         summary: '공지사항 (page, size)',
         querystring: pageQuerySchema,
@@ -141,13 +178,29 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/regions',
-    { schema: { tags: ['site'], summary: '지역 (시·도)과 판매자 수', response: { 200: regionListSchema, ...errors } } },
+    {
+      schema: {
+        operationId: 'listRegions',
+        security: access.public,
+        tags: ['site'],
+        summary: '지역 (시·도)과 판매자 수',
+        response: { 200: regionListSchema, ...errors },
+      },
+    },
     async (request, reply) => sendJson(reply, { regions: await directory.regions(request.tenant) }),
   );
 
   app.get(
     '/search/keywords/popular',
-    { schema: { tags: ['search'], summary: '인기 검색어', response: { 200: popularKeywordsSchema, ...errors } } },
+    {
+      schema: {
+        operationId: 'listPopularKeywords',
+        security: access.public,
+        tags: ['search'],
+        summary: '인기 검색어',
+        response: { 200: popularKeywordsSchema, ...errors },
+      },
+    },
     async (request, reply) => sendJson(reply, { keywords: await directory.popularKeywords(request.tenant) }),
   );
 
@@ -155,6 +208,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/search/keywords/suggest',
     {
       schema: {
+        operationId: 'suggestKeywords',
+        security: access.public,
         tags: ['search'],
         summary: '검색어 자동완성 (q)',
         querystring: keywordSuggestQuerySchema,
@@ -169,6 +224,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/search',
     {
       schema: {
+        operationId: 'search',
+        security: access.public,
         tags: ['search'],
         summary: '통합 검색 (q, type=all|products|merchants, page, size)',
         querystring: searchQuerySchema,

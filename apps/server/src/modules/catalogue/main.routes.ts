@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFeature } from '../../platform/auth.js';
 import { sendJsonText } from '../../platform/json-reply.js';
+import { access } from '../../platform/openapi.js';
 
 // Made once: the category lists never change at run time.
 const shoppingCategoriesJson = JSON.stringify({ categories: shoppingCategories });
@@ -25,6 +26,8 @@ export const mainFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     '/main/delivery',
     {
       schema: {
+        operationId: 'getDeliveryTab',
+        security: access.public,
         tags,
         summary: '배달 주문 탭: 픽업/배달 상품 랭킹 (category, q, is_delivery, page, size)',
         querystring: mainDeliveryQuerySchema,
@@ -45,6 +48,8 @@ export const mainFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     '/main/shopping',
     {
       schema: {
+        operationId: 'getShoppingTab',
+        security: access.public,
         tags,
         summary: '쇼핑몰 탭: categories.all(BEST)과 카테고리별 상품, q가 있으면 search_results',
         querystring: mainShoppingQuerySchema,
@@ -65,6 +70,8 @@ export const mainFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     '/main/categories/delivery',
     {
       schema: {
+        operationId: 'listDeliveryCategories',
+        security: access.public,
         tags,
         summary: '배달 카테고리 (value, label, emoji)',
         response: { 200: categoryListSchema, 404: errorSchema },
@@ -80,6 +87,8 @@ export const mainFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     '/main/categories/shopping',
     {
       schema: {
+        operationId: 'listShoppingCategories',
+        security: access.public,
         tags,
         summary: '쇼핑 카테고리 (value, label)',
         response: { 200: categoryListSchema, 404: errorSchema },

@@ -9,6 +9,7 @@ import {
   PRODUCT_IMAGE_BYTES_MAX,
   type ProductListQuery,
   productDetailSchema,
+  productImageFormSchema,
   productInputSchema,
   productListQuerySchema,
   productListSchema,
@@ -24,6 +25,7 @@ import { requireMerchant } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { assertValid, sendJson, sendJsonText } from '../../platform/json-reply.js';
 import { readImageUpload } from '../../platform/media/upload.js';
+import { access } from '../../platform/openapi.js';
 import { kindsOf } from './products.service.js';
 
 const id = idSchema;
@@ -65,6 +67,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           hide: path.endsWith('/'),
+          operationId: 'listProducts',
+          security: access.optional,
           tags,
           summary: '상품 목록 (page, size, merchant_id, category, min_price, max_price, q, sort)',
           querystring: productListQuerySchema,
@@ -90,6 +94,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         attachValidation: true,
         schema: {
           hide: path.endsWith('/'),
+          operationId: 'createProduct',
+          security: access.signedIn,
           tags,
           summary: '상품 등록 (판매자)',
           body: productInputSchema,
@@ -106,16 +112,18 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const lists = [
-    ['/products/search', '상품 검색 (q와 목록 필터)', 'popular', false],
-    ['/products/popular', '인기 상품 (주문, 조회 순)', 'popular', false],
-    ['/products/latest', '최신 상품', 'latest', false],
-    ['/products/discount', '할인 상품 (할인율 순)', 'discount', true],
+    ['/products/search', 'searchProducts', '상품 검색 (q와 목록 필터)', 'popular', false],
+    ['/products/popular', 'listPopularProducts', '인기 상품 (주문, 조회 순)', 'popular', false],
+    ['/products/latest', 'listLatestProducts', '최신 상품', 'latest', false],
+    ['/products/discount', 'listDiscountedProducts', '할인 상품 (할인율 순)', 'discount', true],
   ] as const;
-  for (const [path, summary, sort, discountedOnly] of lists) {
+  for (const [path, operationId, summary, sort, discountedOnly] of lists) {
     app.get(
       path,
       {
         schema: {
+          operationId,
+          security: access.public,
           tags,
           summary,
           querystring: productListQuerySchema,
@@ -136,6 +144,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/category/:category',
     {
       schema: {
+        operationId: 'listProductsByCategory',
+        security: access.public,
         tags,
         summary: '카테고리별 상품 (쇼핑 또는 배달 카테고리 값)',
         params: z.object({ category: z.string().max(50) }),
@@ -161,6 +171,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'listDeletedProducts',
+        security: access.signedIn,
         tags,
         summary: '삭제된 내 상품 (판매자)',
         querystring: deletedProductsQuerySchema,
@@ -179,6 +191,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     {
       schema: {
+        operationId: 'getProduct',
+        security: access.public,
         tags,
         summary: '상품 상세 (이미지 포함)',
         params: idParams,
@@ -199,6 +213,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'updateProduct',
+        security: access.signedIn,
         tags,
         summary: '상품 수정 (소유 판매자; 상품 유형은 바꿀 수 없음)',
         params: idParams,
@@ -219,6 +235,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'deleteProduct',
+        security: access.signedIn,
         tags,
         summary: '상품 삭제 (소프트 삭제, 소유 판매자)',
         params: idParams,
@@ -238,6 +256,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'restoreProduct',
+        security: access.signedIn,
         tags,
         summary: '삭제된 상품 복구 (소유 판매자)',
         params: idParams,
@@ -258,6 +278,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id/media',
     {
       schema: {
+        operationId: 'listProductMedia',
+        security: access.public,
         tags,
         summary: '상품 이미지 목록 (순서대로, 첫 이미지가 대표)',
         params: idParams,
@@ -274,7 +296,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id/media',
     {
       attachValidation: true,
+      config: { multipartForm: productImageFormSchema },
       schema: {
+        operationId: 'uploadProductMedia',
+        security: access.signedIn,
         tags,
         summary: '상품 이미지 업로드 (multipart: file, is_thumbnail; JPG/PNG/GIF/WebP, 20MB 이하, 최대 10개)',
         consumes: ['multipart/form-data'],
@@ -299,6 +324,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'deleteProductMedia',
+        security: access.signedIn,
         tags,
         summary: '상품 이미지 삭제',
         params: z.object({ id, mediaId: id }),
@@ -319,6 +346,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'deleteProductMediaItems',
+        security: access.signedIn,
         tags,
         summary: '상품 이미지 여러 개 삭제 (본문 ids)',
         params: idParams,
@@ -340,6 +369,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'reorderProductMedia',
+        security: access.signedIn,
         tags,
         summary: '상품 이미지 순서 저장 (첫 항목이 대표 이미지)',
         params: idParams,

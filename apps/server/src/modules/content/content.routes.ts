@@ -12,6 +12,7 @@ import {
   merchantChannelSchema,
   postBulkDeleteResultSchema,
   postBulkDeleteSchema,
+  postFormSchema,
   postListQuerySchema,
   postListSchema,
   postSchema,
@@ -24,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireFeature, requireMerchant, requireUser } from '../../platform/auth.js';
 import { assertValid, sendJson, sendJsonText } from '../../platform/json-reply.js';
+import { access } from '../../platform/openapi.js';
 import { postMultipartLimits, readPostForm } from './post-upload.js';
 
 const idParams = idParamsSchema;
@@ -60,14 +62,16 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     return answer;
   };
 
-  for (const [path, summary] of [
-    ['/content/posts', '게시글 목록 (page, size, author_id, is_announcement, media_type, sort)'],
-    ['/main/posts', '메인 피드 게시글 (page, size, is_announcement, media_type: 숏츠는 video)'],
+  for (const [path, operationId, summary] of [
+    ['/content/posts', 'listPosts', '게시글 목록 (page, size, author_id, is_announcement, media_type, sort)'],
+    ['/main/posts', 'listFeedPosts', '메인 피드 게시글 (page, size, is_announcement, media_type: 숏츠는 video)'],
   ] as const) {
     app.get(
       path,
       {
         schema: {
+          operationId,
+          security: access.optional,
           tags,
           summary,
           querystring: postListQuerySchema,
@@ -85,6 +89,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     '/content/posts/search',
     {
       schema: {
+        operationId: 'searchPosts',
+        security: access.optional,
         tags,
         summary: '게시글 검색 (q: 제목 또는 내용의 부분 문자열, page, size, author_id)',
         querystring: postSearchQuerySchema,
@@ -100,7 +106,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
   app.post(
     '/content/posts',
     {
+      config: { multipartForm: postFormSchema },
       schema: {
+        operationId: 'createPost',
+        security: access.signedIn,
         tags,
         summary:
           '게시글 작성 (판매자; multipart: title, content, is_announcement, custom_thumbnails, files 최대 10개, 각 50MB)',
@@ -125,6 +134,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     {
       attachValidation: true,
       schema: {
+        operationId: 'deletePosts',
+        security: access.signedIn,
         tags,
         summary: '내 게시글 여러 개 삭제 (본문 ids; 하나라도 남의 글이면 아무것도 지우지 않음)',
         body: postBulkDeleteSchema,
@@ -139,14 +150,21 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     },
   );
 
-  for (const [path, summary] of [
-    ['/content/posts/:id', '게시글 상세 (조회수는 보는 사람마다 기간당 한 번)'],
-    ['/main/posts/:id', '메인 피드 게시글 상세'],
+  for (const [path, operationId, summary] of [
+    ['/content/posts/:id', 'getPost', '게시글 상세 (조회수는 보는 사람마다 기간당 한 번)'],
+    ['/main/posts/:id', 'getFeedPost', '메인 피드 게시글 상세'],
   ] as const) {
     app.get(
       path,
       {
-        schema: { tags, summary, params: idParams, response: { 200: postSchema, 400: errorSchema, 404: errorSchema } },
+        schema: {
+          operationId,
+          security: access.optional,
+          tags,
+          summary,
+          params: idParams,
+          response: { 200: postSchema, 400: errorSchema, 404: errorSchema },
+        },
       },
       async (request, reply) => {
         content(request);
@@ -159,7 +177,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     '/content/posts/:id',
     {
       attachValidation: true,
+      config: { multipartForm: postFormSchema },
       schema: {
+        operationId: 'updatePost',
+        security: access.signedIn,
         tags,
         summary:
           '게시글 수정 (작성자; multipart: title, content, is_announcement, custom_thumbnails, existing_media_thumbnails, remove_media_ids, files)',
@@ -188,6 +209,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     {
       attachValidation: true,
       schema: {
+        operationId: 'deletePost',
+        security: access.signedIn,
         tags,
         summary: '게시글 삭제 (작성자; 댓글, 좋아요, 미디어 파일 함께 삭제)',
         params: idParams,
@@ -204,16 +227,23 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
 
   // --- likes -----------------------------------------------------------------------------------
 
-  for (const [method, want, path, summary] of [
-    ['POST', true, '/content/posts/:id/like', '좋아요 (사용자당 한 번; 반복해도 같음)'],
-    ['DELETE', false, '/content/posts/:id/like', '좋아요 취소 (반복해도 같음)'],
-    ['POST', undefined, '/main/posts/:id/like', '좋아요 전환 (토글)'],
+  for (const [method, want, path, operationId, summary] of [
+    ['POST', true, '/content/posts/:id/like', 'likePost', '좋아요 (사용자당 한 번; 반복해도 같음)'],
+    ['DELETE', false, '/content/posts/:id/like', 'unlikePost', '좋아요 취소 (반복해도 같음)'],
+    ['POST', undefined, '/main/posts/:id/like', 'togglePostLike', '좋아요 전환 (토글)'],
   ] as const) {
     app.route({
       method,
       url: path,
       attachValidation: true,
-      schema: { tags, summary, params: idParams, response: { 200: likeStateSchema, ...errors } },
+      schema: {
+        operationId,
+        security: access.signedIn,
+        tags,
+        summary,
+        params: idParams,
+        response: { 200: likeStateSchema, ...errors },
+      },
       handler: async (request, reply) => {
         content(request);
         const user = requireUser(request);
@@ -225,11 +255,16 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
 
   // --- comments --------------------------------------------------------------------------------
 
-  for (const path of ['/content/posts/:id/comments', '/main/posts/:id/comments']) {
+  for (const [path, operationId] of [
+    ['/content/posts/:id/comments', 'listComments'],
+    ['/main/posts/:id/comments', 'listFeedComments'],
+  ] as const) {
     app.get(
       path,
       {
         schema: {
+          operationId,
+          security: access.public,
           tags,
           summary: '댓글 목록 (최상위 댓글 page/size, 답글 포함, 읽는 순서)',
           params: idParams,
@@ -250,6 +285,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     {
       attachValidation: true,
       schema: {
+        operationId: 'createComment',
+        security: access.signedIn,
         tags,
         summary: '댓글 또는 답글 작성 (본문 content, parent_id; 깊이 5까지)',
         params: idParams,
@@ -270,6 +307,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     {
       attachValidation: true,
       schema: {
+        operationId: 'createCommentFromQuery',
+        security: access.signedIn,
         tags,
         summary: '댓글 또는 답글 작성 (쿼리 content, parent_id)',
         params: idParams,
@@ -290,6 +329,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     {
       attachValidation: true,
       schema: {
+        operationId: 'deleteComment',
+        security: access.signedIn,
         tags,
         summary: '댓글 삭제 (작성자; 답글이 있으면 "삭제된 댓글입니다."로 남음)',
         params: idParams,
@@ -310,6 +351,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     '/main/creators',
     {
       schema: {
+        operationId: 'listCreators',
+        security: access.public,
         tags,
         summary: '크리에이터 (게시글을 쓴 판매자, 최근 활동 순)',
         querystring: z.object({ size: z.coerce.number().int().min(1).max(50).default(20) }),
@@ -329,6 +372,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     '/main/stats',
     {
       schema: {
+        operationId: 'getCommunityStats',
+        security: access.public,
         tags,
         summary: '커뮤니티 통계 (게시글, 영상, 크리에이터, 좋아요, 댓글, 조회 수)',
         response: { 200: contentStatsSchema, 404: errorSchema },
@@ -347,6 +392,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     '/users/merchants/:id',
     {
       schema: {
+        operationId: 'getMerchantChannel',
+        security: access.public,
         tags: ['users'],
         summary: '판매자 채널 정보 (판매자 id)',
         params: idParams,
@@ -360,6 +407,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     '/users/:id',
     {
       schema: {
+        operationId: 'getUser',
+        security: access.public,
         tags: ['users'],
         summary: '사용자 공개 정보 (채널 페이지)',
         params: idParams,

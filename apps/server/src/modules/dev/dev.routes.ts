@@ -1,6 +1,7 @@
 import { errorSchema, outboxAnswerSchema } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../platform/openapi.js';
 
 /**
  * The development outbox: mails of this tenant kept while no SMTP server is configured, so a
@@ -12,6 +13,8 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dev/outbox',
     {
       schema: {
+        operationId: 'listDevOutbox',
+        security: access.public,
         tags: ['development'],
         summary: '개발용 메일함 (SMTP 미설정 시 보낸 메일, 최신순)',
         querystring: z.object({ to: z.string().trim().toLowerCase().max(254).optional() }),

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireFeature } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
+import { access } from '../../platform/openapi.js';
 import { WebhookRejected } from '../../platform/payments/gateway.js';
 
 /**
@@ -20,6 +21,8 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: { max: 600, timeWindow: 60_000 } },
       schema: {
+        operationId: 'receivePaymentWebhook',
+        security: access.public,
         tags: ['payments'],
         summary: '결제사 웹훅 (서명 확인 후 결제를 직접 조회해 처리; 같은 이벤트를 다시 받아도 한 번만)',
         response: { 200: z.object({ ok: z.literal(true) }), 400: errorSchema, 404: errorSchema, 503: errorSchema },

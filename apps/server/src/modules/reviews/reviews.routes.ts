@@ -5,6 +5,7 @@ import {
   reviewDeleteResultSchema,
   reviewEligibilitySchema,
   reviewHelpfulSchema,
+  reviewImageFormSchema,
   reviewImageParamsSchema,
   reviewInputSchema,
   reviewListQuerySchema,
@@ -21,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFeature, requireUser } from '../../platform/auth.js';
 import { assertValid, sendJson, sendJsonText } from '../../platform/json-reply.js';
 import { readImageUpload } from '../../platform/media/upload.js';
+import { access } from '../../platform/openapi.js';
 
 const idParams = idParamsSchema;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -69,6 +71,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id/reviews',
     {
       schema: {
+        operationId: 'listProductReviewsNewest',
+        security: access.optional,
         tags,
         summary: '상품 리뷰 목록 (skip, limit: 기본 0, 10; 최신순)',
         params: idParams,
@@ -87,6 +91,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reviews/product/:id',
     {
       schema: {
+        operationId: 'listProductReviews',
+        security: access.optional,
         tags,
         summary: '상품 리뷰 목록 (skip, limit, sort_by: newest, oldest, highest_rating, lowest_rating, most_helpful)',
         params: idParams,
@@ -106,6 +112,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reviews/product/:id/stats',
     {
       schema: {
+        operationId: 'getReviewStats',
+        security: access.public,
         tags,
         summary: '상품 리뷰 통계 (전체 수, 평균 별점, 별점별 개수)',
         params: idParams,
@@ -125,6 +133,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'getReviewEligibility',
+        security: access.signedIn,
         tags,
         summary: '이 상품에 리뷰를 쓸 수 있는지 (구매 여부와 내가 쓴 리뷰)',
         params: idParams,
@@ -137,9 +147,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [path, summary] of [
-    ['/reviews/product/:id', '리뷰 작성 (결제 완료된 구매자, 상품당 한 번; 본문 rating, title, content)'],
-    ['/products/:id/reviews', '리뷰 작성 (/reviews/product/{id}와 같음)'],
+  for (const [path, operationId, summary] of [
+    [
+      '/reviews/product/:id',
+      'createReview',
+      '리뷰 작성 (결제 완료된 구매자, 상품당 한 번; 본문 rating, title, content)',
+    ],
+    ['/products/:id/reviews', 'createProductReview', '리뷰 작성 (/reviews/product/{id}와 같음)'],
   ] as const) {
     app.post(
       path,
@@ -147,6 +161,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         attachValidation: true,
         config: perMinute(20),
         schema: {
+          operationId,
+          security: access.signedIn,
           tags,
           summary,
           params: idParams,
@@ -167,6 +183,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       config: perMinute(30),
       schema: {
+        operationId: 'updateReview',
+        security: access.signedIn,
         tags,
         summary: '리뷰 수정 (작성자; rating, title, content)',
         params: idParams,
@@ -185,6 +203,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'deleteReview',
+        security: access.signedIn,
         tags,
         summary: '리뷰 삭제 (작성자; 이미지와 도움돼요 함께 삭제)',
         params: idParams,
@@ -203,6 +223,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       config: perMinute(120),
       schema: {
+        operationId: 'toggleReviewHelpful',
+        security: access.signedIn,
         tags,
         summary: '도움돼요 전환 (사용자당 한 표; 내 리뷰에는 누를 수 없음)',
         params: idParams,
@@ -219,6 +241,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reviews/:id/helpful/status',
     {
       schema: {
+        operationId: 'getReviewHelpfulStatus',
+        security: access.optional,
         tags,
         summary: '도움돼요 상태 (로그인하지 않았으면 is_helpful은 false)',
         params: idParams,
@@ -235,8 +259,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reviews/:id/images',
     {
       attachValidation: true,
-      config: perMinute(60),
+      config: { ...perMinute(60), multipartForm: reviewImageFormSchema },
       schema: {
+        operationId: 'uploadReviewImage',
+        security: access.signedIn,
         tags,
         summary: '리뷰 이미지 업로드 (작성자; multipart file; JPG/PNG/GIF/WebP, 5MB 이하, 리뷰당 5개까지)',
         consumes: ['multipart/form-data'],
@@ -257,6 +283,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'deleteReviewImage',
+        security: access.signedIn,
         tags,
         summary: '리뷰 이미지 삭제 (작성자)',
         params: reviewImageParamsSchema,
@@ -274,6 +302,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reviews/user/:id',
     {
       schema: {
+        operationId: 'listUserReviews',
+        security: access.optional,
         tags,
         summary: '사용자가 쓴 리뷰 (skip, limit; 최신순)',
         params: idParams,
@@ -294,6 +324,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'listMyReviews',
+        security: access.signedIn,
         tags,
         summary: '내가 쓴 리뷰 (skip, limit; 최신순)',
         querystring: reviewPageQuerySchema,

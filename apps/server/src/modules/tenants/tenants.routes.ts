@@ -1,5 +1,6 @@
 import { errorSchema, tenantSchema } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../platform/openapi.js';
 import { presentTenantJson } from './tenants.presenter.js';
 
 export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -7,6 +8,8 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tenant/current',
     {
       schema: {
+        operationId: 'getCurrentTenant',
+        security: access.public,
         tags: ['tenant'],
         summary: '현재 주소의 테넌트 정보',
         response: { 200: tenantSchema, 404: errorSchema },

@@ -24,6 +24,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFeature, requireUser } from '../../platform/auth.js';
 import { assertValid } from '../../platform/json-reply.js';
+import { access } from '../../platform/openapi.js';
 import { requestKey } from './wallet.service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
@@ -48,6 +49,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wallet/overview',
     {
       schema: {
+        operationId: 'getWalletOverview',
+        security: access.signedIn,
         tags,
         summary: '지갑 요약 (잔액, 등록한 지갑 주소, 적립률)',
         response: { 200: walletOverviewSchema, ...errors },
@@ -60,6 +63,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wallet/balance',
     {
       schema: {
+        operationId: 'getWalletBalance',
+        security: access.signedIn,
         tags,
         summary: '포인트 잔액 (available, locked, updated_at)',
         response: { 200: walletBalanceSchema, ...errors },
@@ -73,6 +78,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'createWallet',
+        security: access.signedIn,
         tags,
         summary: '지갑 만들기와 EVM 주소 등록 (0x + 16진수 40자리; 대소문자가 섞이면 EIP-55 체크섬 확인)',
         body: walletCreateSchema,
@@ -87,6 +94,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'listWalletTransactions',
+        security: access.signedIn,
         tags,
         summary: '포인트 거래 내역 (최신순, page, size 기본 20, tx_type)',
         querystring: walletTransactionQuerySchema,
@@ -101,6 +110,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       attachValidation: true,
       schema: {
+        operationId: 'simulateEarn',
+        security: access.signedIn,
         tags,
         summary: '주문 금액에 대한 예상 적립 포인트 (테넌트의 point_reward_rate, 내림)',
         querystring: earnSimulationQuerySchema,
@@ -113,9 +124,13 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [path, summary] of [
-    ['/wallet/charge/prepare', '카드 충전 준비 (1,000~1,000,000원, 1,000원 단위; 결제창 여는 방법 checkout 포함)'],
-    ['/wallet/topup', '카드 충전 준비 (amount_fiat, payment_method card: charge/prepare와 같은 처리)'],
+  for (const [path, operationId, summary] of [
+    [
+      '/wallet/charge/prepare',
+      'prepareCharge',
+      '카드 충전 준비 (1,000~1,000,000원, 1,000원 단위; 결제창 여는 방법 checkout 포함)',
+    ],
+    ['/wallet/topup', 'prepareTopup', '카드 충전 준비 (amount_fiat, payment_method card: charge/prepare와 같은 처리)'],
   ] as const) {
     const topup = path === '/wallet/topup';
     app.post(
@@ -124,6 +139,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         attachValidation: true,
         config: perMinute(20),
         schema: {
+          operationId,
+          security: access.signedIn,
           tags,
           summary,
           body: topup ? topupRequestSchema : chargePrepareSchema,
@@ -153,6 +170,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       config: perMinute(60),
       schema: {
+        operationId: 'confirmCharge',
+        security: access.signedIn,
         tags,
         summary: '카드 충전 확인 (결제사에 결제를 직접 조회해 금액·통화·상태가 맞을 때만 한 번 적립)',
         body: chargeCallbackSchema,
@@ -168,6 +187,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       config: perMinute(30),
       schema: {
+        operationId: 'transferPoints',
+        security: access.signedIn,
         tags,
         summary:
           '포인트 보내기 (같은 서비스의 다른 회원에게, 100포인트 이상 100 단위, 메모 100자 이하; Idempotency-Key 헤더로 재시도해도 한 번만)',
@@ -187,6 +208,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       config: perMinute(10),
       schema: {
+        operationId: 'withdrawPoints',
+        security: access.signedIn,
         tags,
         summary:
           '포인트 출금 (1,000~1,000,000포인트, 1,000 단위; 잠근 뒤 브리지가 정산; Idempotency-Key 헤더로 재시도해도 한 번만)',
@@ -202,7 +225,15 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wallet/bridge-status',
-    { schema: { tags, summary: '출금 브리지 상태와 내 최근 출금', response: { 200: bridgeStatusSchema, ...errors } } },
+    {
+      schema: {
+        operationId: 'getBridgeStatus',
+        security: access.signedIn,
+        tags,
+        summary: '출금 브리지 상태와 내 최근 출금',
+        response: { 200: bridgeStatusSchema, ...errors },
+      },
+    },
     async (request) => wallet.bridgeStatus(request.tenant.id, walletUser(request).id),
   );
 
@@ -212,6 +243,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       config: perMinute(60),
       schema: {
+        operationId: 'searchRecipients',
+        security: access.signedIn,
         tags: ['users'],
         summary:
           '포인트 받을 회원 찾기 (query 2자 이상; email 앞부분, 사업자번호 앞자리, 상호; 최대 10명, 이메일은 가려서)',

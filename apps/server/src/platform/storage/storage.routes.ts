@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
+import { access } from '../openapi.js';
 import { type ByteRange, isValidKey } from './storage.js';
 
 export type RangeResult = { kind: 'none' } | { kind: 'range'; range: ByteRange } | { kind: 'unsatisfiable' };
@@ -30,6 +31,10 @@ export function parseRange(header: string | undefined, size: number): RangeResul
   return { kind: 'range', range: { start, end } };
 }
 
+// For the API document only: files are sent as streams, which Fastify never serialises.
+const fileSchema = z.string().meta({ format: 'binary', description: '파일 (Range 요청이면 그 범위만 206으로)' });
+const notModifiedSchema = z.null().meta({ description: 'If-None-Match의 ETag와 같아 본문 없음' });
+
 const notFound = () => AppError.notFound('파일을 찾을 수 없습니다.', 'media_not_found');
 
 /**
@@ -42,10 +47,12 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/media/*',
     {
       schema: {
+        operationId: 'getMediaFile',
+        security: access.public,
         tags: ['media'],
         summary: '업로드된 미디어 파일 (Range 요청 지원)',
         params: z.object({ '*': z.string() }),
-        response: { 404: errorSchema, 416: errorSchema },
+        response: { 200: fileSchema, 206: fileSchema, 304: notModifiedSchema, 404: errorSchema, 416: errorSchema },
       },
     },
     async (request, typedReply) => {

@@ -1,0 +1,123 @@
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import type { FastifyContextConfig } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+
+/**
+ * The security requirement every documented route declares in its schema (`security: access.x`).
+ * `requireUser` refuses to run on a route that does not declare `access.signedIn`, and the
+ * document refuses a route that declares none, so the document cannot drift from the guards.
+ */
+type Security = Array<Record<string, string[]>>;
+
+export const access: Record<'public' | 'optional' | 'signedIn', Security> = {
+  /** No token is read: the same answer for everybody. */
+  public: [],
+  /** Works signed out; a bearer token personalises the answer (own likes, votes, purchases). */
+  optional: [{}, { bearerAuth: [] }],
+  /** A bearer token of a live session of this tenant: 401 without one. */
+  signedIn: [{ bearerAuth: [] }],
+};
+
+/** Whether a route's declared security demands a bearer token. */
+export function demandsBearer(security: readonly Readonly<Record<string, readonly string[]>>[] | undefined): boolean {
+  return security?.length === 1 && 'bearerAuth' in (security[0] ?? {});
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The multipart form a route reads part by part itself, for the API document only. */
+    multipartForm?: ZodType;
+  }
+}
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * Per operation: the zod schemas as JSON Schema, plus what the recommended Redocly rules ask of
+ * every operation (an operationId and a security requirement, checked here so that a new route
+ * without them fails every test that builds the app), the multipart form a route reads itself, a
+ * wildcard path parameter named, and binary answers (`format: binary`) described as files.
+ */
+function transform(input: TransformInput) {
+  const { schema, url } = jsonSchemaTransform(input) as { schema: Record<string, unknown>; url: string };
+  if (schema.hide) return { schema, url };
+  const method = String(input.route.method);
+  if (typeof schema.operationId !== 'string' || !Array.isArray(schema.security)) {
+    throw new Error(`${method} ${url}: declare operationId and security (access.*) in the route's schema`);
+  }
+  const form = (input.route.config as FastifyContextConfig | undefined)?.multipartForm;
+  if (form) schema.body = (jsonSchemaTransform({ ...input, schema: { body: form } }).schema as { body: unknown }).body;
+  if (!url.includes('*')) return { schema, url };
+  const params = schema.params as { properties: Record<string, unknown>; required?: string[] };
+  const { '*': wildcard, ...named } = params.properties;
+  return {
+    schema: { ...schema, params: { ...params, properties: { ...named, key: wildcard }, required: ['key'] } },
+    url: url.replace('*', ':key'),
+  };
+}
+
+/** Rewrites `application/json` to `application/octet-stream` for answers whose schema is binary. */
+function describeFiles(paths: Record<string, Record<string, { responses?: Record<string, Answer> }>>) {
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const answer of Object.values(operation.responses ?? {})) {
+        const json = answer.content?.['application/json'];
+        if (json?.schema?.format === 'binary') answer.content = { 'application/octet-stream': json };
+      }
+    }
+  }
+}
+type Answer = { content?: Record<string, { schema?: { format?: string } }> };
+
+/** Drops the component schemas no operation reaches (input twins of output-only schemas and the like). */
+function pruneComponents(document: { paths?: unknown; components?: { schemas?: Record<string, unknown> } }) {
+  const schemas = document.components?.schemas ?? {};
+  const reached = new Set<string>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+          const name = value.slice('#/components/schemas/'.length);
+          if (!reached.has(name)) {
+            reached.add(name);
+            visit(schemas[name]);
+          }
+        } else visit(value);
+      }
+    }
+  };
+  visit(document.paths);
+  for (const name of Object.keys(schemas)) if (!reached.has(name)) delete schemas[name];
+}
+
+/** The options of @fastify/swagger: one document for every tenant, served on each tenant's own domain. */
+export const openApiOptions: FastifyDynamicSwaggerOptions = {
+  openapi: {
+    openapi: '3.1.0',
+    info: {
+      title: 'Marketplace API',
+      version: '0.1.0',
+      description: '멀티 테넌트 마켓플레이스와 커뮤니티 API. 테넌트는 요청한 도메인(Host)으로 정해집니다.',
+    },
+    // Relative: every tenant serves the API on its own domain; never built from a request's Host.
+    servers: [{ url: '/', description: '이 문서를 받은 테넌트의 도메인' }],
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'POST /api/auth/login 이 돌려주는 access_token (그 테넌트에서만 유효)',
+        },
+      },
+    },
+  },
+  transform: transform as FastifyDynamicSwaggerOptions['transform'],
+  transformObject: (input) => {
+    const document = jsonSchemaTransformObject(input);
+    describeFiles(document.paths as Parameters<typeof describeFiles>[0]);
+    pruneComponents(document as Parameters<typeof pruneComponents>[0]);
+    return document;
+  },
+};
