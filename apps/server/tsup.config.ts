@@ -4,7 +4,7 @@ export default defineConfig({
   entry: { main: 'src/main.ts' },
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   outDir: 'dist',
   clean: true,
   sourcemap: true,

@@ -23,7 +23,7 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
+    environment: './vitest.environment.ts',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
   },
