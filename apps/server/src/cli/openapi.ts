@@ -2,7 +2,7 @@
  * Writes the OpenAPI document the server serves at /api/openapi.json to a file (or stdout), for
  * `npm run lint:api` and client generators:
  *
- *   npm run openapi --workspace apps/server -- test-output/openapi.json
+ *   npx tsx apps/server/src/cli/openapi.ts test-output/openapi.json
  *
  * Builds the whole app on an empty in-memory database, with no demo data and no background jobs.
  */

@@ -9,6 +9,7 @@ import { defaultLoginLimits } from '../config.js';
 import { seedDemoIfEmpty } from '../seed/demo.js';
 import { accountsClient } from '../test/accounts.js';
 import { buildTestApp } from '../test/app.js';
+import { demandsBearer } from './openapi.js';
 
 /**
  * The bad-input harness. For every operation of the generated OpenAPI document, as an anonymous
@@ -86,7 +87,7 @@ function readOperations(doc: { paths: Record<string, Record<string, OpenApiOpera
       );
       return {
         key,
-        signedIn: spec.security?.length === 1 && 'bearerAuth' in (spec.security[0] ?? {}),
+        signedIn: demandsBearer(spec.security),
         method: method.toUpperCase(),
         path,
         pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string),

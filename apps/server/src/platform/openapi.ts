@@ -3,13 +3,13 @@ import type { FastifyContextConfig } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 
+type Security = Array<Record<string, string[]>>;
+
 /**
  * The security requirement every documented route declares in its schema (`security: access.x`).
  * `requireUser` refuses to run on a route that does not declare `access.signedIn`, and the
  * document refuses a route that declares none, so the document cannot drift from the guards.
  */
-type Security = Array<Record<string, string[]>>;
-
 export const access: Record<'public' | 'optional' | 'signedIn', Security> = {
   /** No token is read: the same answer for everybody. */
   public: [],
