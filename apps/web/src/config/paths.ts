@@ -19,7 +19,16 @@ export const paths = {
   contentEdit: { path: '/content/:id/edit', getHref: (id: string | number) => `/content/${id}/edit` },
   contentDetail: { path: '/content/:id', getHref: (id: string | number) => `/content/${id}` },
   profileEdit: { path: '/profile/edit', getHref: () => '/profile/edit' },
-  merchantDashboard: { path: '/merchant/dashboard', getHref: () => '/merchant/dashboard' },
+  /** The signed-in user's dashboard (spec part 3); `tab` is kept in the query. */
+  dashboard: {
+    path: '/dashboard',
+    getHref: (tab?: string) => (tab ? `/dashboard?tab=${encodeURIComponent(tab)}` : '/dashboard'),
+  },
+  /** The same dashboard in its merchant view. */
+  merchantDashboard: {
+    path: '/merchant/dashboard',
+    getHref: (tab?: string) => (tab ? `/merchant/dashboard?tab=${encodeURIComponent(tab)}` : '/merchant/dashboard'),
+  },
   merchantChannel: {
     path: '/merchant/:id',
     getHref: (id: string | number, useMerchantId = false) => `/merchant/${id}${useMerchantId ? '?use_mid=true' : ''}`,

@@ -1,0 +1,4 @@
+/** Stub until the merchant tabs land (issue 14). */
+export function PaymentsTab() {
+  return null;
+}
