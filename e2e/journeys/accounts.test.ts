@@ -113,8 +113,8 @@ describe('accounts: registration, login, logout, password reset', () => {
     await page.getByRole('heading', { level: 1, name: '프로필 설정' }).waitFor();
     const renamed = `${username}변경`;
     await page.getByLabel('사용자명').fill(renamed);
-    await page.getByRole('button', { name: '저장하기' }).click();
-    await page.getByText('프로필이 저장되었습니다.').waitFor();
+    await page.getByRole('button', { name: '저장', exact: true }).click();
+    await page.getByText('프로필이 성공적으로 수정되었습니다.').waitFor();
     await nav.getByText(`안녕하세요, ${renamed}님`).waitFor();
     await screenshots(page, 'profile-edit-customer');
     await expectAccessible(page);

@@ -295,7 +295,7 @@ describe('buying: card and points through the sandbox checkout, order history, m
     // The merchant finds the order by its number on the dashboard's order tab.
     const merchant = await openPage(browser);
     await loginThroughUi(merchant.page, 'farm', 'merchant@example.com');
-    await merchant.page.goto(`${origin('farm')}/merchant/dashboard`);
+    await merchant.page.goto(`${origin('farm')}/merchant/dashboard?tab=delivery`);
     await merchant.page.getByRole('heading', { level: 2, name: '주문 관리' }).waitFor();
     const search = merchant.page.getByLabel('주문 검색');
     // Styled as the app's fields: a full-size touch target (not the browser's bare input).

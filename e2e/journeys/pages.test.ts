@@ -144,7 +144,7 @@ describe('policy, terms, home and the navigation bar', () => {
     expect(links).toEqual(['홈', '배달·픽업', '쇼핑', '콘텐츠', '지갑', '관리자']);
     await page.getByRole('button', { name: '메뉴' }).click();
     const items = await page.getByRole('menuitem').allTextContents();
-    expect(items).toEqual(['주문 내역', '프로필 설정', '테넌트 관리', '로그아웃']);
+    expect(items).toEqual(['마이페이지', '주문 내역', '프로필 설정', '테넌트 관리', '로그아웃']);
     await screenshots(page, 'home-farm-admin-menu');
     await page.getByRole('menuitem', { name: '테넌트 관리' }).click();
     await page.waitForURL(/\/admin\/tenants$/);
@@ -179,10 +179,17 @@ describe('policy, terms, home and the navigation bar', () => {
     await second.page.goto(origin('farm'));
     const mobileBar = second.page.getByRole('navigation', { name: '하단 메뉴' });
     await mobileBar.waitFor();
-    // Home, delivery, shopping, content, then "my content" inserted before the last item: first 4.
-    expect(await mobileBar.getByRole('link').allTextContents()).toEqual(['홈', '배달·픽업', '쇼핑', '콘텐츠']);
+    // "My content" is inserted before the last item and kept; the entry before it gives way (4 in all).
+    expect(await mobileBar.getByRole('link').allTextContents()).toEqual(['홈', '배달·픽업', '내 콘텐츠', '콘텐츠']);
     await mobileBar.getByRole('button', { name: '내 정보' }).click();
-    expect(await second.page.getByRole('menuitem').allTextContents()).toEqual(['주문 내역', '프로필 설정', '로그아웃']);
+    expect(await second.page.getByRole('menuitem').allTextContents()).toEqual([
+      '마이페이지',
+      '상품 등록',
+      '게시물 등록',
+      '주문 내역',
+      '프로필 설정',
+      '로그아웃',
+    ]);
     await screenshots(second.page, 'home-mobile-merchant-menu');
     await second.page.keyboard.press('Escape');
     await expectAccessible(second.page);

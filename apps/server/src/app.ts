@@ -10,6 +10,7 @@ import type { AppConfig } from './config.js';
 import { checkoutPlugin } from './flows/checkout.plugin.js';
 import { checkoutRoutes } from './flows/checkout.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { accountsPlugin, applyFeatureAvailability } from './modules/auth/auth.plugin.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { cataloguePlugin } from './modules/catalogue/catalogue.plugin.js';
@@ -18,6 +19,8 @@ import { mainFeedRoutes } from './modules/catalogue/main.routes.js';
 import { productsRoutes } from './modules/catalogue/products.routes.js';
 import { contentPlugin } from './modules/content/content.plugin.js';
 import { contentRoutes } from './modules/content/content.routes.js';
+import { dashboardPlugin } from './modules/dashboard/dashboard.plugin.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { paymentsPlugin } from './modules/payments/payments.plugin.js';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes.js';
@@ -125,6 +128,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(walletPlugin, config.wallet);
   await app.register(checkoutPlugin);
   await app.register(reviewsPlugin, { answerCacheMs: config.catalogue.answerCacheMs });
+  await app.register(dashboardPlugin);
 
   await app.register(fastifySwagger, openApiOptions);
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -150,7 +154,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(contentRoutes, { fileBytesMax: config.content.fileBytesMax });
       await api.register(walletRoutes);
       await api.register(checkoutRoutes);
+      await api.register(analyticsRoutes);
       await api.register(reviewsRoutes);
+      await api.register(dashboardRoutes);
       await api.register(paymentWebhookRoutes);
       // Never in production, whatever the config says (docs/decisions/007-dev-outbox.md).
       if (config.mail.outboxPage && config.env !== 'production' && app.mailer.outbox) await api.register(devRoutes);

@@ -523,6 +523,8 @@ export const searchResultSchema = z
     merchants: z.array(merchantSummarySchema),
     total_products: z.number().int(),
     total_merchants: z.number().int(),
+    /** Every match of the asked type: total_products + total_merchants. */
+    total: z.number().int(),
     page: z.number().int(),
     size: z.number().int(),
   })

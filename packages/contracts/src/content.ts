@@ -276,6 +276,12 @@ export const publicUserSchema = z
     business_name: z.string().nullable(),
     business_description: z.string().nullable(),
     posts_count: z.number().int(),
+    /** The channel header's totals: every post (videos included), the video posts, likes received. */
+    counts: z.object({
+      posts: z.number().int(),
+      videos: z.number().int(),
+      likes: z.number().int(),
+    }),
     created_at: z.string(),
   })
   .meta({ id: 'PublicUser' });

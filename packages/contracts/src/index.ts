@@ -4,10 +4,12 @@ import { z } from 'zod';
 z.config(z.locales.ko());
 
 export * from './admin.js';
+export * from './analytics.js';
 export * from './auth.js';
 export * from './catalogue.js';
 export * from './common.js';
 export * from './content.js';
+export * from './dashboard.js';
 export * from './orders.js';
 export * from './reviews.js';
 export * from './tenant.js';

@@ -106,6 +106,7 @@ describe('the route table (spec 2.1)', () => {
         '/payment/test',
         '/wallet',
         '/orders',
+        '/dashboard',
       ].sort(),
     );
   });
@@ -124,6 +125,7 @@ describe('the route table (spec 2.1)', () => {
     expect(accessOf('/profile/edit')).toEqual({ userType: 'both' });
     expect(accessOf('/merchant/:id')).toEqual({ features: ['merchant'] });
     expect(accessOf('/merchant/dashboard')).toEqual({ features: ['merchant'], userType: 'merchant' });
+    expect(accessOf('/dashboard')).toEqual({ userType: 'both' });
     expect(accessOf('/products/create')).toEqual({ features: ['shopping', 'delivery'], userType: 'merchant' });
     expect(accessOf('/products/edit/:id')).toEqual({ features: ['shopping', 'delivery'], userType: 'merchant' });
     expect(accessOf('/products/:id')).toEqual({ features: ['shopping', 'delivery'] });

@@ -5,7 +5,7 @@ import { LoadingScreen, PageErrorScreen } from '@/components/start-up-screens';
 import { paths } from '@/config/paths';
 import { SessionProvider, useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
-import { routeMessages, screenTitles } from '@/messages/common';
+import { routeMessages } from '@/messages/common';
 import { type Access, decideAccess } from './access';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { RouteGuard } from './route-guard';
@@ -35,8 +35,9 @@ const postFormPage = lazyPage(() => import('@/features/content/post-form-page'))
 const walletPage = lazyPage(() => import('@/features/wallet/wallet-page'));
 const paymentTestPage = lazyPage(() => import('@/features/wallet/payment-test-page'));
 const paymentCallbackPage = lazyPage(() => import('./payment-callback-screen'));
-// Until the dashboard issue lands: the order management tab with the merchant's links.
-const merchantDashboardPage = lazyPage(() => import('@/features/merchant-orders/merchant-dashboard-page'));
+// The user dashboard (and its merchant view) with the other features' tabs plugged in.
+const dashboardPage = lazyPage(() => import('./dashboard-screen'));
+const paymentAnalyticsPage = lazyPage(() => import('@/features/merchant-tabs/payment-analytics-page'));
 const ordersPage = lazyPage(() => import('@/features/orders/orders-page'));
 
 /** One row of the spec's route table (part 1, section 2.1). */
@@ -118,11 +119,12 @@ export const routeTable: RouteEntry[] = [
     layout: 'general',
     screen: profileEditPage,
   },
+  { path: paths.dashboard.path, access: { userType: 'both' }, layout: 'general', screen: dashboardPage },
   {
     path: paths.merchantDashboard.path,
     access: { features: ['merchant'], userType: 'merchant' },
     layout: 'general',
-    screen: merchantDashboardPage,
+    screen: dashboardPage,
   },
   {
     path: paths.merchantChannel.path,
@@ -174,7 +176,7 @@ export const routeTable: RouteEntry[] = [
     path: paths.paymentAnalytics.path,
     access: { features: ['analytics'] },
     layout: 'general',
-    screen: { placeholder: screenTitles.paymentAnalytics },
+    screen: paymentAnalyticsPage,
   },
 ];
 

@@ -11,7 +11,7 @@ import type { KakaoClient, KakaoProfile } from '../../platform/oauth/kakao.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import type { AccountRow, ProfileChanges, UsersService } from '../users/users.service.js';
 import { emailTakenError, usernameTakenError } from '../users/users.service.js';
-import { maskEmail } from './auth.presenter.js';
+import { maskEmail, presentUser } from './auth.presenter.js';
 import * as repo from './auth.repository.js';
 import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { hashSecret, newToken, newVerificationCode, sameHash } from './tokens.js';
@@ -515,6 +515,9 @@ export function createAuthService(deps: AuthDeps) {
       await users.updateProfile(user.tenantId, user.id, changes);
       return requireAccount(user.tenantId, user.id);
     },
+
+    /** The session's user object (as /api/auth/me answers it), for other modules' answers. */
+    presentUser,
 
     /** Deletes the account (docs/decisions/005-account-deletion.md): anonymised, every session ended. */
     async deleteAccount(user: CurrentUser) {

@@ -157,13 +157,16 @@ export function createDirectoryService(deps: { db: Db; products: ProductsService
         wantMerchants ? merchantPage(tenant, { search: text }, q.page, q.size) : undefined,
       ]);
       if (text && q.page === 1) counts.addSearch(tenant.id, text);
+      const totalProducts = productPage?.total ?? 0;
+      const totalMerchants = merchantList?.total ?? 0;
       return {
         query: text,
         type: q.type,
         products: productPage?.products ?? [],
         merchants: merchantList?.merchants ?? [],
-        total_products: productPage?.total ?? 0,
-        total_merchants: merchantList?.total ?? 0,
+        total_products: totalProducts,
+        total_merchants: totalMerchants,
+        total: totalProducts + totalMerchants,
         page: q.page,
         size: q.size,
       };

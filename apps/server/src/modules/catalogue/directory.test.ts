@@ -152,10 +152,14 @@ describe('categories, site lists and search', () => {
     expect(res.products.length).toBeGreaterThanOrEqual(3);
     expect(res.products.every((p) => `${p.title} ${p.description}`.includes('한우'))).toBe(true);
     expect(res.merchants.map((m) => m.business_name)).toContain('한우명가 정육점');
+    expect(res.total_products).toBeGreaterThanOrEqual(res.products.length);
+    expect(res.total).toBe(res.total_products + res.total_merchants);
     const only = searchResultSchema.parse(
       (await get(`/api/search?q=${encodeURIComponent('한우')}&type=merchants`)).json(),
     );
     expect(only.products).toEqual([]);
+    expect(only.total).toBe(only.total_merchants);
+    expect(only.total).toBe(res.total_merchants);
     await get(`/api/products/search?q=${encodeURIComponent('사과')}`);
     await get(`/api/products/search?q=${encodeURIComponent('사과')}`);
     await app.catalogue.counts.flush();
@@ -165,5 +169,16 @@ describe('categories, site lists and search', () => {
     expect(suggest[0]).toBe('사과');
     expect(suggest).toContain('청송 꿀사과 3kg');
     expect((await get('/api/search/keywords/popular', 'mall.localhost')).json().keywords).toEqual([]);
+  });
+
+  it('answers the total of matches, not of the page', async () => {
+    const res = searchResultSchema.parse((await get(`/api/search?q=${encodeURIComponent('한우')}`)).json());
+    // The totals count every match, not the page: one result per page still reports them all.
+    const paged = searchResultSchema.parse((await get(`/api/search?q=${encodeURIComponent('한우')}&size=1`)).json());
+    expect(paged.products.length + paged.merchants.length).toBeLessThanOrEqual(2);
+    expect(paged.total).toBe(res.total);
+    expect(paged.total).toBeGreaterThan(2);
+    const none = searchResultSchema.parse((await get(`/api/search?q=${encodeURIComponent('없는검색어zz')}`)).json());
+    expect(none).toMatchObject({ total: 0, total_products: 0, total_merchants: 0 });
   });
 });

@@ -140,6 +140,29 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
     },
 
     /**
+     * A merchant's own products that are not deleted, available or not, newest first, by offset
+     * (the dashboard's products tab), with the count of all of them.
+     */
+    async merchantWindow(
+      tenant: TenantRow,
+      merchantId: number,
+      limit: number,
+      offset: number,
+    ): Promise<{ products: Product[]; total: number }> {
+      const filter: repo.ProductFilter = {
+        tenantId: tenant.id,
+        kinds: kindsOf(tenant),
+        merchantId,
+        includeUnavailable: true,
+      };
+      const [rows, total] = await Promise.all([
+        repo.listProducts(db, filter, 'latest', limit, offset),
+        repo.countProducts(db, filter),
+      ]);
+      return { products: rows.map(present), total };
+    },
+
+    /**
      * Lists of live products with the catalogue filters. The public sees products on sale; a
      * merchant asking for its own products (merchant_id = its own) sees unavailable ones too.
      */

@@ -105,6 +105,10 @@ export const comments = pgTable(
     index('comments_roots_idx').on(t.tenantId, t.postId, t.createdAt, t.id).where(sql`parent_id is null`),
     index('comments_thread_idx').on(t.tenantId, t.rootId, t.createdAt, t.id),
     index('comments_parent_idx').on(t.tenantId, t.parentId),
+    // The dashboard: comments a user wrote (newest first), and the activity of the comments on a
+    // user's posts (my-comments groups).
+    index('comments_author_idx').on(t.tenantId, t.authorId, t.createdAt.desc(), t.id.desc()),
+    index('comments_post_activity_idx').on(t.tenantId, t.postId, t.createdAt.desc()),
     check('comments_depth_check', sql`${t.depth} between 0 and 5`),
   ],
 );

@@ -172,6 +172,22 @@ export function createContentService(deps: {
       return { posts: await present(tenant.id, rows, viewer), ...paged(query.page, query.size, total) };
     },
 
+    /**
+     * A window of posts by offset (the dashboard's lists): `limit` rows from `offset` along the
+     * ordering index, presented with their media (one query for the page), without a count.
+     */
+    async postWindow(
+      tenantId: number,
+      filter: { authorId?: number; isAnnouncement?: boolean; hasVideo?: boolean },
+      sort: repo.PostSort,
+      limit: number,
+      offset: number,
+      viewer: CurrentUser | null,
+    ): Promise<Post[]> {
+      const rows = await repo.listPosts(db, { tenantId, ...filter }, sort, limit, offset);
+      return present(tenantId, rows, viewer);
+    },
+
     getPost: (tenant: TenantRow, id: number, viewer: CurrentUser | null) => detail(tenant.id, id, viewer),
 
     async createPost(tenant: TenantRow, user: CurrentUser, form: PostForm): Promise<Post> {
@@ -466,6 +482,7 @@ export function createContentService(deps: {
         business_name: row.businessName,
         business_description: row.businessDescription,
         posts_count: counts.posts,
+        counts,
         created_at: row.createdAt.toISOString(),
       };
     },

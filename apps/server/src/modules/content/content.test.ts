@@ -538,6 +538,7 @@ describe('main feed extras and channel lookups', () => {
     expect(stats).toMatchObject({ posts_count: 2, creators_count: 1 });
     const user = publicUserSchema.parse((await w.call('GET', `/api/users/${w.merchant.user.id}`)).json());
     expect(user).toMatchObject({ user_type: 'merchant', posts_count: 2, merchant_id: w.merchant.merchant?.id });
+    expect(user.counts).toEqual({ posts: 2, videos: 0, likes: 0 });
     const channel = merchantChannelSchema.parse(
       (await w.call('GET', `/api/users/merchants/${w.merchant.merchant?.id}`)).json(),
     );
@@ -546,5 +547,34 @@ describe('main feed extras and channel lookups', () => {
     const elsewhere = await world();
     expect((await elsewhere.call('GET', `/api/users/${w.merchant.user.id}`)).statusCode).toBe(404);
     expect((await elsewhere.call('GET', `/api/users/merchants/${w.merchant.merchant?.id}`)).statusCode).toBe(404);
+  });
+
+  it("the channel header counts are the author's totals: posts, video posts and likes received", async () => {
+    const w = await world();
+    const first = await w.createPost();
+    await w.createPost(text('두 번째', '글'));
+    await w.createPost(text('남의 글', '다른 판매자'), w.other.token);
+    const withVideo = mp4 !== null;
+    if (mp4)
+      await w.createPost([
+        ...text('수확 영상', '영상'),
+        { name: 'files', filename: 'a.mp4', data: mp4, type: 'video/mp4' },
+      ]);
+    expect((await w.call('POST', `/api/content/posts/${first.id}/like`, undefined, w.customer.token)).statusCode).toBe(
+      200,
+    );
+    const expected = { posts: withVideo ? 3 : 2, videos: withVideo ? 1 : 0, likes: 1 };
+    const user = publicUserSchema.parse((await w.call('GET', `/api/users/${w.merchant.user.id}`)).json());
+    expect(user.counts).toEqual(expected);
+    const channel = merchantChannelSchema.parse(
+      (await w.call('GET', `/api/users/merchants/${w.merchant.merchant?.id}`)).json(),
+    );
+    expect(channel.counts).toEqual(expected);
+    // A page of one post still comes with the author's total.
+    const page = (await w.call('GET', `/api/content/posts?author_id=${w.merchant.user.id}&size=1`)).json();
+    expect(page.posts).toHaveLength(1);
+    expect(page.total).toBe(expected.posts);
+    const customer = publicUserSchema.parse((await w.call('GET', `/api/users/${w.customer.user.id}`)).json());
+    expect(customer.counts).toEqual({ posts: 0, videos: 0, likes: 0 });
   });
 });

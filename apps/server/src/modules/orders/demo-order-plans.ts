@@ -96,7 +96,11 @@ export const farmOrders: PlannedOrder[] = [
   plan(0, '14:30', 4, '유기농 현미 4kg', ''),
 ];
 
-/** The mall: shipped goods only, paid by card (its wallet is off). */
+/**
+ * The mall: shipped goods only, paid by card (its wallet is off). The demo merchant's payments
+ * include declined cards with their reasons, refunds and cancels, so that its analytics
+ * (docs/decisions/018-dashboards.md) have every outcome to show.
+ */
 export const mallOrders: PlannedOrder[] = [
   plan(29, '10:20', 0, '무선 핸디 청소기', DELIVERED_CONFIRMED),
   plan(27, '21:45', 1, '실리콘 지퍼백 4종', DELIVERED_CONFIRMED, { qty: 2 }),
@@ -106,6 +110,7 @@ export const mallOrders: PlannedOrder[] = [
   }),
   plan(21, '16:20', 4, '무드 조명 스탠드', DELIVERED_CONFIRMED),
   plan(20, '11:50', 0, '무항생제 계란 30구', 'cancel', { qty: 2, memo: '배송지를 잘못 입력했어요.' }),
+  plan(19, '21:05', 1, '견과류 한줌 30봉', 'declined', { memo: '카드사 승인이 거절되었습니다. (잔액 부족)' }),
   plan(18, '19:35', 5, '에어프라이어 5L', DELIVERED_CONFIRMED),
   plan(17, '08:45', 0, '작은 가게의 경제학', DELIVERED),
   plan(13, '23:05', 0, '수제 그래놀라 500g', 'declined', { qty: 3, memo: '카드 한도가 초과되었습니다.' }),
@@ -118,6 +123,7 @@ export const mallOrders: PlannedOrder[] = [
   plan(8, '15:15', 3, '무선 핸디 청소기', 'CONFIRMED CANCELLED', {
     memo: '입고가 늦어져 주문을 취소해 드렸습니다. 죄송합니다.',
   }),
+  plan(7, '23:40', 3, '햇반 현미밥 12개', 'declined', { memo: '카드 비밀번호가 일치하지 않습니다.' }),
   plan(6, '12:00', 0, '실리콘 지퍼백 4종', DELIVERED),
   plan(5, '21:20', 4, '견과류 한줌 30봉', DELIVERED_CONFIRMED, { qty: 2 }),
   plan(4, '16:45', 5, '오버핏 무지 티셔츠', DELIVERED),

@@ -73,6 +73,10 @@ export const orders = pgTable(
     index('orders_merchant_idx')
       .on(t.tenantId, t.merchantId, t.orderType, t.createdAt.desc(), t.id.desc())
       .where(sql`paid_at is not null`),
+    // Payment analytics (docs/decisions/018-dashboards.md): every order of the period, whatever its
+    // payment's status, of one merchant or of the whole tenant.
+    index('orders_merchant_created_idx').on(t.tenantId, t.merchantId, t.createdAt),
+    index('orders_tenant_created_idx').on(t.tenantId, t.createdAt),
     check('orders_status_check', sql.raw(`status in (${statusList})`)),
     check(
       'orders_money_check',

@@ -99,3 +99,33 @@ export async function makeImageVariants(input: Buffer): Promise<ImageVariants> {
     throw new UnreadableImageError(err);
   }
 }
+
+/**
+ * Re-encodes an uploaded image of an accepted type (refused otherwise) to one WebP square of
+ * `side` px (cover, centred on the most interesting part; orientation applied, metadata dropped,
+ * the first frame of an animation): profile images.
+ */
+export async function makeSquareImage(input: Buffer, side: number): Promise<EncodedImage> {
+  const sniffed = await sniffImage(input.subarray(0, SNIFF_BYTES));
+  if (sniffed.kind !== 'image')
+    throw new UnreadableImageError(new Error(`not an accepted image type (${sniffed.kind})`));
+  try {
+    const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
+    const meta = await sharp(input, options).metadata();
+    if (!['jpeg', 'png', 'gif', 'webp'].includes(meta.format ?? '')) throw new Error(`decoded as ${meta.format}`);
+    const out = await sharp(input, options)
+      .rotate()
+      .resize({ width: side, height: side, fit: 'cover', position: 'attention' })
+      .webp({ quality: 82, effort: 3 })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      data: out.data,
+      width: out.info.width,
+      height: out.info.height,
+      contentType: 'image/webp',
+      extension: 'webp',
+    };
+  } catch (err) {
+    throw new UnreadableImageError(err);
+  }
+}

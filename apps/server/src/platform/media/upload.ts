@@ -34,10 +34,15 @@ export function cleanFileName(name: string | undefined): string {
 
 /**
  * Reads the one image file of a multipart request (the plugin's limits end the stream at the
- * size limit while reading). Its type is judged by its first bytes as soon as they arrive; a
- * file of another type is drained, never kept, and refused with the matching message.
+ * size limit while reading), from the file field `field`. Its type is judged by its first bytes as
+ * soon as they arrive; a file of another type is drained, never kept, and refused with the
+ * matching message.
  */
-export async function readImageUpload(request: FastifyRequest, messages: UploadMessages): Promise<ImageUpload> {
+export async function readImageUpload(
+  request: FastifyRequest,
+  messages: UploadMessages,
+  field = 'file',
+): Promise<ImageUpload> {
   if (!request.isMultipart()) throw AppError.badRequest(messages.missing, 'file_missing');
   const fields: Record<string, string> = {};
   let upload: { data: Buffer; mime: AcceptedImageType; fileName: string } | undefined;
@@ -47,7 +52,7 @@ export async function readImageUpload(request: FastifyRequest, messages: UploadM
         fields[part.fieldname] = checkedText(part.fieldname, String(part.value));
         continue;
       }
-      if (upload || part.fieldname !== 'file') {
+      if (upload || part.fieldname !== field) {
         part.file.resume();
         continue;
       }

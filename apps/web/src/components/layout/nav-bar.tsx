@@ -3,9 +3,11 @@ import {
   LayoutDashboard,
   LogIn,
   type LucideIcon,
+  PackagePlus,
   PlaySquare,
   ShieldCheck,
   ShoppingBag,
+  SquarePen,
   Truck,
   Wallet,
 } from 'lucide-react';
@@ -26,6 +28,8 @@ const icons: Record<NavKey, LucideIcon> = {
   content: PlaySquare,
   wallet: Wallet,
   myContent: LayoutDashboard,
+  productCreate: PackagePlus,
+  contentUpload: SquarePen,
   admin: ShieldCheck,
 };
 

@@ -1,7 +1,7 @@
 import type { FeatureKey } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/lib/session';
-import { desktopNavItems, mobileNavItems, type NavViewer } from './nav-items';
+import { desktopNavItems, merchantActionItems, mobileNavItems, type NavViewer } from './nav-items';
 
 const merchant: SessionUser = { id: 2, email: 'm@b.kr', username: '판매자', user_type: 'merchant' };
 const customer: SessionUser = { id: 3, email: 'c@b.kr', username: '고객', user_type: 'customer' };
@@ -31,6 +31,28 @@ describe('navigation entries (spec 2.6)', () => {
     expect(keys(desktopNavItems(viewer(customer, [], true)))).toContain('admin');
   });
 
+  it('gives merchants their dashboard, product creation and post upload, each behind its feature', () => {
+    const items = desktopNavItems(viewer(merchant));
+    expect(keys(items)).toEqual([
+      'home',
+      'delivery',
+      'shopping',
+      'content',
+      'wallet',
+      'myContent',
+      'productCreate',
+      'contentUpload',
+    ]);
+    expect(items.find((i) => i.key === 'myContent')?.href).toBe('/merchant/dashboard');
+    expect(items.find((i) => i.key === 'productCreate')?.href).toBe('/products/create');
+    expect(items.find((i) => i.key === 'contentUpload')?.href).toBe('/content/upload');
+    // product creation needs shopping or delivery; upload needs content
+    expect(keys(merchantActionItems(viewer(merchant, ['shopping'])))).toEqual(['productCreate', 'contentUpload']);
+    expect(keys(merchantActionItems(viewer(merchant, ['shopping', 'delivery', 'content'])))).toEqual([]);
+    expect(keys(merchantActionItems(viewer(customer)))).toEqual([]);
+    expect(keys(desktopNavItems(viewer(customer)))).not.toContain('productCreate');
+  });
+
   it('the bottom bar shows at most the first 4 entries', () => {
     expect(keys(mobileNavItems(viewer(customer)))).toEqual(['home', 'delivery', 'shopping', 'content']);
   });
@@ -47,5 +69,12 @@ describe('navigation entries (spec 2.6)', () => {
       'home',
       'admin',
     ]);
+  });
+
+  it('keeps the merchant dashboard in a full bottom bar, before the last item', () => {
+    // home, delivery, shopping, content (wallet past the four) -> shopping gives way
+    expect(keys(mobileNavItems(viewer(merchant)))).toEqual(['home', 'delivery', 'myContent', 'content']);
+    expect(keys(mobileNavItems(viewer({ ...merchant }, [], true)))).toEqual(['home', 'myContent', 'admin', 'content']);
+    expect(mobileNavItems(viewer(merchant))).toHaveLength(4);
   });
 });

@@ -1,17 +1,33 @@
-import { ChevronDown, LogOut, ReceiptText, Settings, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  ChevronDown,
+  LayoutDashboard,
+  LogOut,
+  PackagePlus,
+  ReceiptText,
+  Settings,
+  ShieldCheck,
+  SquarePen,
+  UserRound,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
 import { navMessages as m } from '@/messages/common';
+import { merchantActionItems } from './nav-items';
 
-/** Order history (shops), profile settings, tenant management (administrators) and logout (spec 2.6). */
+/**
+ * My page (the dashboard), order history (shops), profile settings, tenant management
+ * (administrators) and logout (spec 2.6). On the mobile bar it also holds the merchant's register
+ * shortcuts, which the wide bar shows as links.
+ */
 export function UserMenu({ variant }: { variant: 'desktop' | 'mobile' }) {
-  const { isAdmin, isMember, signOut } = useSession();
+  const { user, isAdmin, isMember, signOut } = useSession();
   const { isEnabled } = useTenant();
   const hasShop = isEnabled('shopping') || isEnabled('delivery');
   const navigate = useNavigate();
+  const shortcuts = variant === 'mobile' ? merchantActionItems({ isEnabled, user, isMember, isAdmin }) : [];
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -35,6 +51,20 @@ export function UserMenu({ variant }: { variant: 'desktop' | 'mobile' }) {
           sideOffset={8}
           collisionPadding={8}
         >
+          <DropdownMenu.Item className="menu-item" onSelect={() => navigate(paths.dashboard.getHref())}>
+            <LayoutDashboard size={18} aria-hidden="true" />
+            {m.myPage}
+          </DropdownMenu.Item>
+          {shortcuts.map((item) => (
+            <DropdownMenu.Item key={item.key} className="menu-item" onSelect={() => navigate(item.href)}>
+              {item.key === 'productCreate' ? (
+                <PackagePlus size={18} aria-hidden="true" />
+              ) : (
+                <SquarePen size={18} aria-hidden="true" />
+              )}
+              {item.label}
+            </DropdownMenu.Item>
+          ))}
           {isMember && hasShop ? (
             <DropdownMenu.Item className="menu-item" onSelect={() => navigate(paths.orders.getHref())}>
               <ReceiptText size={18} aria-hidden="true" />

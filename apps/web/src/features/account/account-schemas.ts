@@ -1,37 +1,96 @@
 import {
-  businessNumberSchema,
+  BUSINESS_NUMBER_PATTERN,
   changePasswordBodySchema,
-  imageUrlSchema,
+  type DashboardProfile,
+  type DashboardProfileUpdate,
+  formatBusinessNumber,
+  PROFILE_IMAGE_BYTES_MAX,
   phoneSchema,
   usernameSchema,
 } from '@app/contracts';
 import { z } from 'zod';
 import { accountMessages as m } from './messages';
 
-const optionalPhone = z.union([z.literal(''), phoneSchema]);
-// The server's rule (own media or http(s)), with the form's message.
-const imageUrl = z
-  .string()
-  .trim()
-  .refine((v) => imageUrlSchema.safeParse(v).success, m.profileImageInvalid);
+/** Spec part 3, 9: the success message stays this long. */
+export const SUCCESS_MESSAGE_MS = 3000;
+/** `ddd-dd-ddddd`: 10 digits and two hyphens. */
+export const BUSINESS_NUMBER_MAX_LENGTH = 12;
 
-export const profileFormSchema = z.object({
-  username: usernameSchema,
-  phone: optionalPhone,
-  address: z.string().trim().max(300, '300자 이하로 입력해주세요.'),
-  profile_image: imageUrl,
-  merchant: z
-    .object({
-      business_name: z.string().trim().min(1, '상호명을 입력해주세요.').max(100),
-      business_number: z.union([z.literal(''), businessNumberSchema]),
-      business_description: z.string().trim().max(2000, '소개는 2000자 이하로 입력해주세요.'),
-      address: z.string().trim().max(300, '300자 이하로 입력해주세요.'),
-      phone: optionalPhone,
-    })
-    .optional(),
-});
-export type ProfileFormInput = z.input<typeof profileFormSchema>;
-export type ProfileFormOutput = z.output<typeof profileFormSchema>;
+/** The editable fields as the form holds them: plain strings, the address as "base, detail". */
+export interface ProfileFormValues {
+  username: string;
+  phone: string;
+  address: string;
+  business_name: string;
+  business_number: string;
+  business_description: string;
+}
+
+export type ProfileChanges = DashboardProfileUpdate;
+
+/** The loaded profile as form values (missing texts empty, the business number as ddd-dd-ddddd). */
+export function profileFormValues(p: DashboardProfile): ProfileFormValues {
+  return {
+    username: p.username,
+    phone: p.phone ?? '',
+    address: p.address ?? '',
+    business_name: p.business_name ?? '',
+    business_number: p.business_number ? formatBusinessNumber(p.business_number) : '',
+    business_description: p.business_description ?? '',
+  };
+}
+
+/**
+ * The form's rules (spec part 3, 5): username required and unique (the server says so), phone
+ * optional, business fields for merchants only. A business number may stay empty only when the
+ * account had none (the server cannot clear it).
+ */
+export function profileFormSchema(opts: { merchant: boolean; hadBusinessNumber: boolean }) {
+  return z.object({
+    username: usernameSchema,
+    phone: z.union([z.literal(''), phoneSchema]),
+    address: z.string().trim().max(300, m.addressTooLong),
+    business_name: opts.merchant ? z.string().trim().min(1, m.businessNameRequired).max(100) : z.string(),
+    business_number: opts.merchant
+      ? z
+          .string()
+          .trim()
+          .refine(
+            (v) => (v === '' && !opts.hadBusinessNumber) || BUSINESS_NUMBER_PATTERN.test(v),
+            m.businessNumberFormat,
+          )
+      : z.string(),
+    business_description: opts.merchant ? z.string().trim().max(2000, m.businessDescriptionTooLong) : z.string(),
+  });
+}
+
+/**
+ * The fields that differ from the loaded profile, and only those (spec part 3, 4: updates send only
+ * the changed fields). Texts compare trimmed; cleared optional texts are sent as null. Customers
+ * never send business fields.
+ */
+export function changedFields(values: ProfileFormValues, loaded: DashboardProfile, merchant: boolean): ProfileChanges {
+  const was = profileFormValues(loaded);
+  const now = (key: keyof ProfileFormValues) => values[key].trim();
+  const differs = (key: keyof ProfileFormValues) => now(key) !== was[key].trim();
+  const changes: ProfileChanges = {};
+  if (differs('username')) changes.username = now('username');
+  if (differs('phone')) changes.phone = now('phone') || null;
+  if (differs('address')) changes.address = now('address') || null;
+  if (merchant) {
+    if (differs('business_name')) changes.business_name = now('business_name');
+    if (differs('business_number')) changes.business_number = now('business_number');
+    if (differs('business_description')) changes.business_description = now('business_description') || null;
+  }
+  return changes;
+}
+
+/** The client's checks of a chosen profile image (spec part 3, 5): an image type, at most 30 MB. */
+export function checkProfileImage(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!file.type.startsWith('image/')) return m.imageOnly;
+  if (file.size > PROFILE_IMAGE_BYTES_MAX) return m.imageTooLarge;
+  return null;
+}
 
 export const passwordFormSchema = changePasswordBodySchema
   .extend({ password_confirm: z.string().min(1, m.passwordConfirmRequired) })
@@ -43,25 +102,3 @@ export const passwordFormSchema = changePasswordBodySchema
       return typeof confirm === 'string' && confirm.length > 0;
     },
   });
-
-/** The profile call's body: empty optional texts become null (cleared), unchanged e-mail and type are not sent. */
-export function toProfileBody(values: ProfileFormOutput) {
-  const orNull = (v: string) => (v === '' ? null : v);
-  return {
-    username: values.username,
-    phone: orNull(values.phone),
-    address: orNull(values.address),
-    profile_image: orNull(values.profile_image),
-    ...(values.merchant
-      ? {
-          merchant: {
-            business_name: values.merchant.business_name,
-            ...(values.merchant.business_number ? { business_number: values.merchant.business_number } : {}),
-            business_description: orNull(values.merchant.business_description),
-            address: orNull(values.merchant.address),
-            phone: orNull(values.merchant.phone),
-          },
-        }
-      : {}),
-  };
-}

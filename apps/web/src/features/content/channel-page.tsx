@@ -1,9 +1,9 @@
-import type { Post } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { FileText, Package, UserX, Video } from 'lucide-react';
+import type { Post, PostList } from '@app/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FileText, Heart, Package, UserX, Video } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BackButton } from '@/components/back-button';
 import { PostCard } from '@/components/cards/post-card';
 import { ProductCard } from '@/components/cards/product-card';
@@ -12,8 +12,16 @@ import { paths } from '@/config/paths';
 import { isNotFound } from '@/lib/api-client';
 import { abbreviateCount } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
+import { useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
-import { type ChannelInfo, channelPostsQuery, channelProductsQuery, channelQuery } from './content.api';
+import {
+  type ChannelInfo,
+  channelPostsQuery,
+  channelProductsQuery,
+  channelQuery,
+  fallbackChannel,
+  setLike,
+} from './content.api';
 import { contentMessages as m } from './messages';
 import './content.css';
 
@@ -34,7 +42,61 @@ function EmptyTab({ icon, text }: { icon: React.ReactNode; text: string }) {
   );
 }
 
-function VideoList({ posts }: { posts: Post[] }) {
+/**
+ * Like on a channel video (spec part 2): toggles is_liked and likes_count at once in the channel's
+ * cached list, takes the server's answer, and rolls back on failure (only logged, as the spec says).
+ * Signed-out visitors go to /login.
+ */
+function VideoLike({ post, userId }: { post: Post; userId: number }) {
+  const { isMember } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const key = channelPostsQuery(userId).queryKey;
+  const patch = (liked: boolean, count: number) =>
+    queryClient.setQueryData<PostList>(key, (old) =>
+      old
+        ? {
+            ...old,
+            posts: old.posts.map((p) => (p.id === post.id ? { ...p, is_liked: liked, likes_count: count } : p)),
+          }
+        : old,
+    );
+  const toggle = async () => {
+    if (!isMember) {
+      navigate(paths.login.getHref());
+      return;
+    }
+    if (busy) return;
+    const before = { liked: post.is_liked, count: post.likes_count };
+    const next = !before.liked;
+    patch(next, Math.max(0, before.count + (next ? 1 : -1)));
+    setBusy(true);
+    try {
+      const state = await setLike(post.id, next);
+      patch(state.is_liked, state.likes_count);
+    } catch (err) {
+      patch(before.liked, before.count);
+      console.error('[channel] like failed', err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className={post.is_liked ? 'short-action channel-video-like liked' : 'short-action channel-video-like'}
+      aria-pressed={post.is_liked}
+      onClick={toggle}
+    >
+      <Heart size={24} aria-hidden="true" fill={post.is_liked ? 'currentColor' : 'none'} />
+      <span className="visually-hidden">{m.like}</span>
+      <span className="tabular short-count">{abbreviateCount(post.likes_count)}</span>
+    </button>
+  );
+}
+
+function VideoList({ posts, userId }: { posts: Post[]; userId: number }) {
   const list = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   if (posts.length === 0) return <EmptyTab icon={<Video size={28} />} text={m.emptyVideos} />;
@@ -66,6 +128,7 @@ function VideoList({ posts }: { posts: Post[] }) {
               <Link to={paths.contentDetail.getHref(post.id)} className="channel-video-title">
                 {post.title}
               </Link>
+              <VideoLike post={post} userId={userId} />
             </div>
           );
         })}
@@ -99,8 +162,17 @@ function ChannelView({ channel }: { channel: ChannelInfo }) {
   const all = posts.data?.posts ?? [];
   const videos = all.filter(isVideoPost);
   const plain = all.filter((p) => !isVideoPost(p));
-  const productList = products.data ?? [];
+  const productList = products.data?.products ?? [];
   const avatar = mediaUrl(channel.profileImage);
+  // The header shows the server's totals (spec: channel counts), not the items of the loaded page.
+  // Without them (the user look-up failed) the posts list's total still counts every post.
+  const postTotal = channel.counts?.posts ?? posts.data?.total ?? all.length;
+  const videoTotal = channel.counts?.videos ?? videos.length;
+  const counts = {
+    products: products.data?.total ?? productList.length,
+    videos: videoTotal,
+    posts: Math.max(0, postTotal - videoTotal),
+  };
 
   useEffect(() => {
     document.title = `${channel.name} | ${displayName}`;
@@ -127,16 +199,16 @@ function ChannelView({ channel }: { channel: ChannelInfo }) {
             {productsOn ? (
               <div>
                 <dt>{m.countProducts}</dt>
-                <dd>{abbreviateCount(productList.length)}</dd>
+                <dd>{abbreviateCount(counts.products)}</dd>
               </div>
             ) : null}
             <div>
               <dt>{m.countVideos}</dt>
-              <dd>{abbreviateCount(videos.length)}</dd>
+              <dd>{abbreviateCount(counts.videos)}</dd>
             </div>
             <div>
               <dt>{m.countPosts}</dt>
-              <dd>{abbreviateCount(plain.length)}</dd>
+              <dd>{abbreviateCount(counts.posts)}</dd>
             </div>
           </dl>
           {channel.description ? <p className="channel-description">{channel.description}</p> : null}
@@ -162,7 +234,7 @@ function ChannelView({ channel }: { channel: ChannelInfo }) {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="videos" className="channel-panel">
-          {posts.isPending ? loading : <VideoList posts={videos} />}
+          {posts.isPending ? loading : <VideoList posts={videos} userId={channel.userId} />}
         </Tabs.Content>
         {productsOn ? (
           <Tabs.Content value="products" className="channel-panel">
@@ -214,6 +286,11 @@ export default function ChannelPage() {
         </Notice>
       </div>
     );
+  }
+  // A user look-up that failed for another reason than a missing user: the channel still opens
+  // under the placeholder name 'user {id}' (spec part 2, users calls) and lists the user's posts.
+  if (channel.isError && !byMerchant) {
+    return <ChannelView channel={fallbackChannel(channelId, m.userPlaceholder(channelId))} />;
   }
   if (channel.isError) {
     return (

@@ -1,4 +1,4 @@
-import type { CommentList, LikeState, Post, PostList } from '@app/contracts';
+import type { CommentList, LikeState, MerchantChannel, Post, PostList, PublicUser } from '@app/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { ProductCardData } from '@/components/cards/product-card';
 import { api } from '@/lib/api-client';
@@ -103,24 +103,35 @@ export interface ChannelInfo {
   username: string;
   profileImage: string | null;
   description: string | null;
+  /** The author's totals from the server (every post, video posts); null when the look-up failed. */
+  counts: ChannelCounts | null;
 }
 
-interface UserAnswer {
-  id: number;
-  username: string;
-  profile_image: string | null;
-  merchant_id: number | null;
-  business_name: string | null;
-  business_description: string | null;
+export interface ChannelCounts {
+  posts: number;
+  videos: number;
 }
 
-interface MerchantAnswer {
-  id: number;
-  user_id: number;
-  business_name: string | null;
-  business_description: string | null;
-  username: string;
-  profile_image: string | null;
+type UserAnswer = Pick<
+  PublicUser,
+  'id' | 'username' | 'profile_image' | 'merchant_id' | 'business_name' | 'business_description' | 'counts'
+>;
+type MerchantAnswer = Pick<
+  MerchantChannel,
+  'id' | 'user_id' | 'business_name' | 'business_description' | 'username' | 'profile_image' | 'counts'
+>;
+
+/** The placeholder channel of a user whose look-up failed (spec: 'user {id}'): posts still load by id. */
+export function fallbackChannel(userId: number, name: string): ChannelInfo {
+  return {
+    userId,
+    merchantId: null,
+    name,
+    username: name,
+    profileImage: null,
+    description: null,
+    counts: null,
+  };
 }
 
 export const channelQuery = (id: number, byMerchant: boolean) =>
@@ -136,6 +147,7 @@ export const channelQuery = (id: number, byMerchant: boolean) =>
           username: m.username,
           profileImage: m.profile_image,
           description: m.business_description,
+          counts: m.counts ? { posts: m.counts.posts, videos: m.counts.videos } : null,
         };
       }
       const u = await api.get<UserAnswer>(`/api/users/${id}`, { signal });
@@ -146,6 +158,7 @@ export const channelQuery = (id: number, byMerchant: boolean) =>
         username: u.username,
         profileImage: u.profile_image,
         description: u.business_description,
+        counts: u.counts ? { posts: u.counts.posts, videos: u.counts.videos } : null,
       };
     },
     retry: noRetryOn4xx,
@@ -169,11 +182,13 @@ export const channelProductsQuery = (merchantId: number | null | undefined, enab
   queryOptions({
     queryKey: ['content', 'channel-products', merchantId],
     queryFn: async ({ signal }) => {
-      const res = await api.get<{ products?: ProductCardData[] }>('/api/products', {
+      const res = await api.get<{ products?: ProductCardData[]; total?: number }>('/api/products', {
         query: { merchant_id: merchantId, size: CHANNEL_SIZE },
         signal,
       });
-      return res.products ?? [];
+      const products = res.products ?? [];
+      // The list's total counts every product of the merchant, not only the page shown.
+      return { products, total: res.total ?? products.length };
     },
     enabled: enabled && typeof merchantId === 'number',
   });

@@ -61,6 +61,8 @@ export const contentMessages = {
   channelNotFoundText: '존재하지 않거나 삭제된 채널입니다.',
   channelLoadFailed: '채널 정보를 불러오지 못했습니다.',
   channelLoading: '채널을 불러오는 중',
+  /** The name shown when the user look-up fails (spec: placeholder 'user {id}'). */
+  userPlaceholder: (id: number) => `사용자 ${id}`,
   channelTabs: '채널 콘텐츠',
   tabVideos: '동영상',
   tabProducts: '상품',

@@ -102,11 +102,3 @@ export const ordersText = {
   actors: { buyer: '구매자', merchant: '가맹점', system: '시스템' },
   dismiss: '알림 닫기',
 } as const;
-
-/** The interim /merchant/dashboard page (the dashboard issue replaces it with the full screen). */
-export const dashboardText = {
-  title: '판매자 대시보드',
-  greeting: (name: string) => `${name}님, 오늘 들어온 주문을 확인해보세요.`,
-  createProduct: '상품 등록',
-  uploadPost: '게시글 등록',
-} as const;

@@ -1,4 +1,346 @@
-/** Stub until the merchant tabs land (issue 14). */
+import { deliveryCategories, type Product, shoppingCategories } from '@app/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Eye, ImageOff, PackageOpen, Pencil, Plus, Search, ShoppingBag, Trash2 } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { paths } from '@/config/paths';
+import { formatWon } from '@/lib/format';
+import { mediaUrl } from '@/lib/media';
+import { useSession } from '@/lib/session';
+import { isLowStock, shownOriginalPrice } from '@/lib/stock';
+import { DeniedNotice, isForbidden, ListSkeleton, LoadError } from './merchant-parts';
+import { categoriesQuery, dashboardProductsQuery, deleteProduct, refreshProductLists } from './merchant-tabs.api';
+import { commonText, productsText as m } from './messages';
+import {
+  type AvailabilityFilter,
+  applyProductFilters,
+  availabilityFilters,
+  type DeliveryFilter,
+  defaultProductFilters,
+  deliveryFilters,
+  isNarrowing,
+  type ProductFilters,
+  type ProductSort,
+  productSorts,
+} from './product-filters';
+import '@/components/form/form.css';
+import './merchant-tabs.css';
+
+/** The merchant's products (the dashboard's products tab, spec part 3): filters on the page, delete. */
 export function MerchantProductsTab() {
-  return null;
+  const { user } = useSession();
+  if (user?.user_type !== 'merchant') return <DeniedNotice />;
+  return <ProductsManager />;
+}
+
+/** The stock line of a row: unlimited, sold out, low stock (10 or fewer) with the count, or the count. */
+export function stockLabel(displayRemaining: number): { text: string; tone: 'muted' | 'danger' | 'warn' | 'plain' } {
+  if (displayRemaining < 0) return { text: m.unlimited, tone: 'muted' };
+  if (displayRemaining === 0) return { text: m.soldOut, tone: 'danger' };
+  if (isLowStock(displayRemaining)) return { text: `${m.lowStock} · ${m.stock(displayRemaining)}`, tone: 'warn' };
+  return { text: m.stock(displayRemaining), tone: 'plain' };
+}
+
+function ProductsManager() {
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<ProductFilters>(defaultProductFilters);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const list = useInfiniteQuery(dashboardProductsQuery());
+  const products = useMemo(() => list.data?.pages.flatMap((p) => p.products) ?? [], [list.data]);
+  const total = list.data?.pages[0]?.total ?? 0;
+  const shown = useMemo(() => applyProductFilters(products, filters), [products, filters]);
+
+  const remove = useMutation({
+    mutationFn: (product: Product) => deleteProduct(product.id),
+    onSuccess: async () => {
+      setDeleting(null);
+      toast.success(m.deleted);
+      await refreshProductLists(queryClient);
+    },
+    onError: () => {
+      setDeleting(null);
+      toast.error(m.deleteFailed);
+    },
+  });
+
+  let body: ReactNode;
+  if (list.isError && isForbidden(list.error)) {
+    body = <DeniedNotice />;
+  } else if (list.isPending) {
+    body = <ListSkeleton label={m.loading} />;
+  } else if (list.isError && !list.data) {
+    body = <LoadError title={m.loadFailed} onRetry={() => void list.refetch()} busy={list.isFetching} />;
+  } else if (products.length === 0) {
+    body = (
+      <div className="notice">
+        <div className="notice-icon" aria-hidden="true">
+          <PackageOpen size={30} />
+        </div>
+        <h2>{m.emptyTitle}</h2>
+        <p>{m.emptyText}</p>
+        <div className="notice-actions">
+          <Link className="btn btn-primary" to={paths.productCreate.getHref()}>
+            <Plus size={18} aria-hidden="true" />
+            {m.create}
+          </Link>
+        </div>
+      </div>
+    );
+  } else if (shown.length === 0) {
+    body = (
+      <div className="notice" role="status">
+        <div className="notice-icon" aria-hidden="true">
+          <Search size={30} />
+        </div>
+        <h2>{m.noMatchTitle}</h2>
+        <p>{m.noMatchText}</p>
+        <div className="notice-actions">
+          <button type="button" className="btn btn-outline" onClick={() => setFilters(defaultProductFilters)}>
+            {m.resetFilters}
+          </button>
+        </div>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className="mt-list">
+        {shown.map((product) => (
+          <li key={product.id}>
+            <ProductRow product={product} onDelete={setDeleting} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="mt-section" aria-labelledby="mt-products-title">
+      <div className="mt-head">
+        <h2 id="mt-products-title">{m.title}</h2>
+        <Link className="btn btn-primary" to={paths.productCreate.getHref()}>
+          <Plus size={18} aria-hidden="true" />
+          {m.create}
+        </Link>
+      </div>
+      {products.length > 0 ? (
+        <FilterBar
+          filters={filters}
+          onChange={setFilters}
+          summary={isNarrowing(filters) ? m.shown(shown.length, total) : m.total(total)}
+        />
+      ) : null}
+      {body}
+      {list.hasNextPage ? (
+        <div className="mt-more">
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
+            {list.isFetchingNextPage ? commonText.loadingMore : commonText.loadMore}
+          </button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open && !remove.isPending) setDeleting(null);
+        }}
+        title={m.deleteConfirm}
+        text={deleting ? m.deleteHint(deleting.title) : ''}
+        confirmLabel={m.delete}
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting);
+        }}
+      />
+    </section>
+  );
+}
+
+function ProductRow({ product, onDelete }: { product: Product; onDelete: (product: Product) => void }) {
+  const image = mediaUrl(product.thumbnail_url ?? product.image_url);
+  const original = shownOriginalPrice(product.price, product.original_price);
+  const stock = stockLabel(product.display_remaining);
+  return (
+    <article className="mt-row" aria-label={product.title}>
+      <div className="mt-thumb">
+        {image ? (
+          <img src={image} alt="" loading="lazy" width={88} height={88} />
+        ) : (
+          <span className="mt-thumb-empty">
+            <ImageOff size={22} aria-hidden="true" />
+            <span className="visually-hidden">{m.noImage}</span>
+          </span>
+        )}
+      </div>
+      <div className="mt-row-body">
+        <div className="mt-badges">
+          <span className={`mt-badge ${product.is_available ? 'mt-badge-on' : 'mt-badge-off'}`}>
+            {product.is_available ? m.available : m.unavailable}
+          </span>
+          <span className="mt-badge mt-badge-kind">{product.is_delivery ? m.deliverable : m.pickupOnly}</span>
+        </div>
+        <h3 className="mt-row-title">{product.title}</h3>
+        <p className="mt-price tabular">
+          <span className="visually-hidden">{m.price}</span>
+          <strong>{formatWon(product.price)}</strong>
+          {original !== null ? (
+            <del className="mt-original">
+              <span className="visually-hidden">{m.originalPrice}</span>
+              {formatWon(original)}
+            </del>
+          ) : null}
+        </p>
+        <p className="mt-meta tabular">
+          <span className={`mt-stock mt-stock-${stock.tone}`} data-testid="stock">
+            {stock.text}
+          </span>
+          <span>
+            <Eye size={14} aria-hidden="true" /> {m.views(product.views_count)}
+          </span>
+          <span>
+            <ShoppingBag size={14} aria-hidden="true" /> {m.orders(product.orders_count)}
+          </span>
+        </p>
+      </div>
+      <div className="mt-row-actions">
+        <Link
+          className="btn btn-outline"
+          to={paths.productEdit.getHref(product.id)}
+          aria-label={m.editFor(product.title)}
+        >
+          <Pencil size={16} aria-hidden="true" />
+          {m.edit}
+        </Link>
+        <button
+          type="button"
+          className="btn btn-ghost mt-danger"
+          aria-label={m.deleteFor(product.title)}
+          onClick={() => onDelete(product)}
+        >
+          <Trash2 size={16} aria-hidden="true" />
+          {m.delete}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+function FilterBar({
+  filters,
+  onChange,
+  summary,
+}: {
+  filters: ProductFilters;
+  onChange: (filters: ProductFilters) => void;
+  summary: string;
+}) {
+  const id = useId();
+  const shopping = useQuery(categoriesQuery('shopping'));
+  const delivery = useQuery(categoriesQuery('delivery'));
+  // Spec 7: a failed category load is only logged; the contract's lists stay in the menu.
+  useEffect(() => {
+    if (shopping.error) console.error('shopping categories failed to load', shopping.error);
+  }, [shopping.error]);
+  useEffect(() => {
+    if (delivery.error) console.error('delivery categories failed to load', delivery.error);
+  }, [delivery.error]);
+  const set = <K extends keyof ProductFilters>(key: K, value: ProductFilters[K]) =>
+    onChange({ ...filters, [key]: value });
+  // The built-in lists stand in while loading and after a failure.
+  const options = (list: { value: string; label: string }[]) => list.filter((c) => c.value !== 'all');
+
+  return (
+    <fieldset className="mt-filters">
+      <legend className="visually-hidden">{m.filters}</legend>
+      <div className="field mt-search">
+        <label className="field-label" htmlFor={`${id}-search`}>
+          {m.search}
+        </label>
+        <div className="mt-search-input">
+          <Search size={18} aria-hidden="true" />
+          <input
+            id={`${id}-search`}
+            className="input"
+            type="search"
+            autoComplete="off"
+            placeholder={m.searchPlaceholder}
+            value={filters.search}
+            onChange={(e) => set('search', e.currentTarget.value)}
+          />
+        </div>
+      </div>
+      <div className="mt-filter-grid">
+        <label className="field">
+          <span className="field-label">{m.category}</span>
+          <select className="input" value={filters.category} onChange={(e) => set('category', e.currentTarget.value)}>
+            <option value="all">{m.allCategories}</option>
+            <optgroup label={m.shoppingGroup}>
+              {options(shopping.data ?? shoppingCategories).map((c) => (
+                <option key={`s-${c.value}`} value={`shopping:${c.value}`}>
+                  {c.label}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={m.deliveryGroup}>
+              {options(delivery.data ?? deliveryCategories).map((c) => (
+                <option key={`d-${c.value}`} value={`delivery:${c.value}`}>
+                  {c.label}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-label">{m.delivery}</span>
+          <select
+            className="input"
+            value={filters.delivery}
+            onChange={(e) => set('delivery', e.currentTarget.value as DeliveryFilter)}
+          >
+            {deliveryFilters.map((v) => (
+              <option key={v} value={v}>
+                {m.deliveryOptions[v]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-label">{m.availability}</span>
+          <select
+            className="input"
+            value={filters.availability}
+            onChange={(e) => set('availability', e.currentTarget.value as AvailabilityFilter)}
+          >
+            {availabilityFilters.map((v) => (
+              <option key={v} value={v}>
+                {m.availabilityOptions[v]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-label">{m.sort}</span>
+          <select
+            className="input"
+            value={filters.sort}
+            onChange={(e) => set('sort', e.currentTarget.value as ProductSort)}
+          >
+            {productSorts.map((v) => (
+              <option key={v} value={v}>
+                {m.sorts[v]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="mt-muted tabular" aria-live="polite">
+        {summary}
+      </p>
+    </fieldset>
+  );
 }

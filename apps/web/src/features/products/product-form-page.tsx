@@ -188,7 +188,7 @@ function ProductForm({ product, initialKind, kinds }: ProductFormProps) {
       if (ids.length) await saveImageOrder(saved.id, ids);
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['home'] });
-      navigate(paths.merchantDashboard.getHref(), { state: { message: editing ? m.updated : m.created } });
+      navigate(paths.merchantDashboard.getHref('products'), { state: { message: editing ? m.updated : m.created } });
     } catch (err) {
       setSaveError(err instanceof ApiError && err.message ? err.message : m.saveFailed);
       setStatus(null);

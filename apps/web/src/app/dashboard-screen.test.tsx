@@ -1,0 +1,81 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionContext, type SessionUser } from '@/lib/session';
+import { TenantContext, toTenantInfo } from '@/lib/tenant';
+import { stubFetch, testSession, testTenant } from '@/testing/app-test-support';
+import DashboardScreen from './dashboard-screen';
+
+const merchant: SessionUser = {
+  id: 3,
+  email: 'farm@example.com',
+  username: 'farmer',
+  user_type: 'merchant',
+  merchant: { id: 3, business_name: '햇살농장' },
+};
+
+const post = {
+  id: 9,
+  title: '봄 딸기 입고',
+  content: '올해 첫 딸기입니다.',
+  content_type: 'image',
+  thumbnail_url: null,
+  created_at: new Date().toISOString(),
+  views_count: 1,
+  likes_count: 0,
+  comments_count: 0,
+  is_announcement: false,
+  media: [],
+  media_count: 0,
+  author: { id: 3, username: 'farmer', profile_image: null },
+};
+
+function open(path: string, state: unknown = null) {
+  const [pathname, search = ''] = path.split('?');
+  const router = createMemoryRouter([{ path: '/merchant/dashboard', element: <DashboardScreen /> }], {
+    initialEntries: [{ pathname, search: search ? `?${search}` : '', state }],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <TenantContext value={toTenantInfo(testTenant())}>
+        <SessionContext value={testSession(merchant)}>
+          <RouterProvider router={router} />
+        </SessionContext>
+      </TenantContext>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/merchant/dashboard with the other features plugged in', () => {
+  it('opens the order management of the delivery tab with the message a saved product brings, once', async () => {
+    stubFetch((url) =>
+      url.pathname === '/api/delivery/merchant/orders'
+        ? Response.json({ deliveries: [], page: 1, total: 0, pages: 0 })
+        : undefined,
+    );
+    const router = open('/merchant/dashboard?tab=delivery', { message: '상품이 등록되었습니다.' });
+    expect(screen.getByText('상품이 등록되었습니다.').closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '상품 등록' }).getAttribute('href')).toBe('/products/create');
+    expect(screen.getByRole('link', { name: '게시글 등록' }).getAttribute('href')).toBe('/content/upload');
+    expect(await screen.findByRole('heading', { name: '아직 배송 주문이 없습니다' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.search).toBe('?tab=delivery');
+    expect(screen.getByText('상품이 등록되었습니다.')).toBeTruthy();
+  });
+
+  it("shows a post with the content feature's share menu", async () => {
+    stubFetch((url) =>
+      url.pathname === '/api/dashboard/contents' ? Response.json({ contents: [post], has_more: false }) : undefined,
+    );
+    open('/merchant/dashboard?tab=posts');
+    const article = await screen.findByRole('article', { name: '봄 딸기 입고' });
+    expect(within(article).getByRole('button', { name: '공유' })).toBeTruthy();
+  });
+});
