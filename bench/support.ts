@@ -39,8 +39,16 @@ export function start(
   });
 }
 
+/**
+ * The bench's own build of the server: a folder beside apps/server/dist (so the bundle still finds
+ * ../drizzle and the server's node_modules) that only this process writes, removed when it exits.
+ * Never apps/server/dist itself, which an e2e run or another bench may be serving from.
+ */
+const buildDir = join(root, 'apps/server', `.bench-build-${process.pid}`);
+
 export function buildServer() {
-  execSync('npm run build --workspace apps/server', { cwd: root, stdio: 'ignore' });
+  execSync(`npx tsup --out-dir ${buildDir}`, { cwd: join(root, 'apps/server'), stdio: 'ignore' });
+  process.once('exit', () => rmSync(buildDir, { recursive: true, force: true }));
 }
 
 /**
@@ -50,7 +58,7 @@ export function buildServer() {
 export function startServer(port: number, dataDir: string, env: Record<string, string> = {}) {
   return start(
     'node',
-    ['apps/server/dist/main.js'],
+    [join(buildDir, 'main.js')],
     {
       PORT: String(port),
       HOST: '127.0.0.1',
