@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionContext, type SessionUser } from '@/lib/session';
 import { TenantContext, toTenantInfo } from '@/lib/tenant';
-import { stubFetch, testSession, testTenant } from '@/testing/app-test-support';
+import { callsTo, stubFetch, testSession, testTenant } from '@/testing/app-test-support';
 import DashboardScreen from './dashboard-screen';
 
 const merchant: SessionUser = {
@@ -77,5 +77,42 @@ describe('/merchant/dashboard with the other features plugged in', () => {
     open('/merchant/dashboard?tab=posts');
     const article = await screen.findByRole('article', { name: '봄 딸기 입고' });
     expect(within(article).getByRole('button', { name: '공유' })).toBeTruthy();
+  });
+
+  it("threads the comments on my posts with the content feature's comment list and its own delete wording", async () => {
+    const reply = (id: number, depth: number, author: { id: number; username: string }, replies: unknown[] = []) => ({
+      id,
+      content: `댓글 ${id}`,
+      created_at: new Date().toISOString(),
+      depth,
+      is_deleted: false,
+      comment_author: { ...author, profile_image: null },
+      replies,
+    });
+    const group = {
+      post_info: { id: 9, title: '봄 딸기 입고' },
+      comment_count: 2,
+      latest_activity: new Date().toISOString(),
+      comments: [reply(100, 0, { id: 40, username: '이웃' }, [reply(101, 1, { id: 3, username: 'farmer' })])],
+    };
+    const fetchMock = stubFetch((url, init) => {
+      if (url.pathname === '/api/dashboard/my-comments')
+        return Response.json({ comment_groups: [group], has_more: false });
+      if (url.pathname === '/api/content/comments/101' && init.method === 'DELETE') {
+        return Response.json({ id: 101, mode: 'hard', comments_count: 1 });
+      }
+      return undefined;
+    });
+    open('/merchant/dashboard?tab=comments');
+    await screen.findByText('댓글 101');
+    const row = (id: number) => document.querySelector(`[data-comment-id="${id}"]`) as HTMLElement;
+    expect(row(101).style.marginLeft).toBe('20px');
+    expect(within(row(100)).queryByRole('button', { name: '삭제' })).toBeNull();
+    fireEvent.click(within(row(101)).getByRole('button', { name: '삭제' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('정말 이 댓글을 삭제하시겠습니까? 삭제된 댓글은 복구할 수 없습니다.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '삭제' }));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/dashboard/my-comments')).toHaveLength(2));
+    expect(callsTo(fetchMock, '/api/content/comments/101', 'DELETE')).toHaveLength(1);
   });
 });

@@ -2,7 +2,8 @@ import type { Review } from '@app/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { addComment, deleteComment, setLike } from '@/features/content/content.api';
+import { CommentList } from '@/features/content/comment-thread';
+import { setLike } from '@/features/content/content.api';
 import { ShareMenu } from '@/features/content/share-menu';
 import DashboardPage from '@/features/dashboard/dashboard-page';
 import type { DashboardParts } from '@/features/dashboard/dashboard-parts';
@@ -50,8 +51,7 @@ function OwnReview({ review }: { review: Review }) {
 const parts: DashboardParts = {
   ShareButton: ShareMenu,
   setLike,
-  addComment,
-  deleteComment,
+  CommentList,
   ReviewItem: OwnReview,
   ReviewStars,
   merchantTabs: {

@@ -1,4 +1,4 @@
-import { COMMENT_CONTENT_MAX, COMMENT_DEPTH_MAX, type Comment, postMessages } from '@app/contracts';
+import { COMMENT_CONTENT_MAX, COMMENT_DEPTH_MAX, postMessages } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CornerDownRight, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -9,12 +9,36 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatCommentDate } from '@/lib/dates';
 import { abbreviateCount } from '@/lib/format';
+import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
 import { addComment, commentsQuery, contentKeys, deleteComment } from './content.api';
 import { contentMessages as m } from './messages';
+import './comments.css';
 
 /** Spec 2: replies indent 25 px per level in the detail view (20 px in the shorts and dashboard). */
 export const DETAIL_INDENT_PX = 25;
+
+/** What a comment row needs: the post detail's comments and the dashboard's threads both fit. */
+export interface ListComment {
+  id: number;
+  content: string;
+  created_at: string;
+  depth: number;
+  is_deleted: boolean;
+  /** null for a deleted comment. */
+  author: { id: number; username: string; profile_image?: string | null } | null;
+}
+
+export interface CommentListProps {
+  postId: number;
+  /** In reading order: each comment followed by its replies. */
+  comments: readonly ListComment[];
+  indentPx: number;
+  /** After a reply was added or a comment deleted (the caller refreshes its data). */
+  onChanged: () => void;
+  /** The delete confirmation's texts, when a screen words it differently. */
+  confirm?: { title: string; text: string };
+}
 
 function isDepthExceeded(err: unknown): boolean {
   if (!(err instanceof ApiError)) return false;
@@ -22,50 +46,57 @@ function isDepthExceeded(err: unknown): boolean {
   return data?.code === 'comment_depth_exceeded' || data?.error?.code === 'comment_depth_exceeded';
 }
 
+/** Members only: anyone else is told to log in and sent to the login page. */
+function useMemberGate() {
+  const { isMember } = useSession();
+  const navigate = useNavigate();
+  return () => {
+    if (isMember) return true;
+    window.alert(m.loginToComment);
+    navigate(paths.login.getHref());
+    return false;
+  };
+}
+
 function CommentForm({
   postId,
   parent,
   onDone,
-  autoFocus,
+  onCancel,
 }: {
   postId: number;
-  parent?: Comment;
-  onDone?: () => void;
-  autoFocus?: boolean;
+  parent?: ListComment;
+  onDone: () => void;
+  onCancel?: () => void;
 }) {
   const id = useId();
-  const { isMember } = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const memberGate = useMemberGate();
   const [text, setText] = useState('');
   const add = useMutation({
-    mutationFn: () => addComment(postId, text.trim(), parent?.id ?? null),
+    mutationFn: (content: string) => addComment(postId, content, parent?.id ?? null),
     onSuccess: () => {
       setText('');
-      onDone?.();
-      queryClient.invalidateQueries({ queryKey: contentKeys.comments(postId) });
-      queryClient.invalidateQueries({ queryKey: contentKeys.detail(postId) });
+      if (parent) toast.success(m.replyAdded);
+      onDone();
     },
     onError: (err) => {
       if (isDepthExceeded(err)) window.alert(postMessages.commentDepthExceeded);
-      else toast.error(err instanceof Error && err.message ? err.message : m.commentFailed);
+      else window.alert(parent ? m.replyFailed : m.commentFailed);
     },
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!isMember) {
-      window.alert(m.loginToComment);
-      navigate(paths.login.getHref());
-      return;
-    }
-    if (!text.trim() || add.isPending) return;
-    add.mutate();
+    if (!memberGate()) return;
+    const content = text.trim();
+    // Empty or whitespace-only text is never sent.
+    if (!content || add.isPending) return;
+    add.mutate(content);
   };
 
   const label = parent ? m.replyLabel(parent.author?.username ?? m.deletedAuthor) : m.commentLabel;
   return (
-    <form className="comment-form" onSubmit={submit}>
+    <form className={parent ? 'comment-form is-reply' : 'comment-form'} onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
@@ -77,9 +108,14 @@ function CommentForm({
         placeholder={parent ? m.replyPlaceholder : m.commentPlaceholder}
         value={text}
         // biome-ignore lint/a11y/noAutofocus: the reply box opens on the reader's request
-        autoFocus={autoFocus}
+        autoFocus={!!parent}
         onChange={(e) => setText(e.target.value)}
       />
+      {onCancel ? (
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+          {m.cancel}
+        </button>
+      ) : null}
       <button type="submit" className="btn btn-primary" disabled={add.isPending || !text.trim()}>
         {m.submitComment}
       </button>
@@ -93,19 +129,23 @@ function CommentItem({
   replying,
   onReply,
   onDelete,
+  onChanged,
   indentPx,
 }: {
   postId: number;
-  comment: Comment;
+  comment: ListComment;
   indentPx: number;
   replying: boolean;
   onReply: (id: number | null) => void;
-  onDelete: (comment: Comment) => void;
+  onDelete: (comment: ListComment) => void;
+  onChanged: () => void;
 }) {
-  const { user, isMember } = useSession();
-  const navigate = useNavigate();
-  const mine = !!user && !comment.is_deleted && comment.author?.id === user.id;
+  const { user } = useSession();
+  const memberGate = useMemberGate();
+  const { author } = comment;
+  const mine = !!user && !comment.is_deleted && author?.id === user.id;
   const canReply = comment.depth < COMMENT_DEPTH_MAX && !comment.is_deleted;
+  const avatar = mediaUrl(author?.profile_image);
   return (
     <li
       className="comment"
@@ -115,7 +155,10 @@ function CommentItem({
     >
       <div className="comment-head">
         {comment.depth > 0 ? <CornerDownRight size={14} aria-hidden="true" className="comment-reply-mark" /> : null}
-        <strong className="comment-author">{comment.author?.username ?? m.deletedAuthor}</strong>
+        <span className="avatar is-small" aria-hidden="true">
+          {avatar ? <img src={avatar} alt="" loading="lazy" /> : (author?.username ?? '?').slice(0, 1)}
+        </span>
+        <strong className="comment-author">{author?.username ?? m.deletedAuthor}</strong>
         <time dateTime={comment.created_at} className="comment-date">
           {formatCommentDate(comment.created_at)}
         </time>
@@ -128,12 +171,7 @@ function CommentItem({
             className="link-button"
             aria-expanded={replying}
             onClick={() => {
-              if (!isMember) {
-                window.alert(m.loginToComment);
-                navigate(paths.login.getHref());
-                return;
-              }
-              onReply(replying ? null : comment.id);
+              if (memberGate()) onReply(replying ? null : comment.id);
             }}
           >
             {m.reply}
@@ -146,8 +184,68 @@ function CommentItem({
           </button>
         ) : null}
       </div>
-      {replying ? <CommentForm postId={postId} parent={comment} onDone={() => onReply(null)} autoFocus /> : null}
+      {replying ? (
+        <CommentForm
+          postId={postId}
+          parent={comment}
+          onDone={() => {
+            onReply(null);
+            onChanged();
+          }}
+          onCancel={() => onReply(null)}
+        />
+      ) : null}
     </li>
+  );
+}
+
+/**
+ * A post's comments with their replies indented: reply below depth 5 (members only), delete for
+ * the author after a confirmation. The post detail, the shorts and the dashboard all show this.
+ */
+export function CommentList({ postId, comments, indentPx, onChanged, confirm }: CommentListProps) {
+  const [replyTo, setReplyTo] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<ListComment | null>(null);
+  const remove = useMutation({
+    mutationFn: (c: ListComment) => deleteComment(c.id),
+    onSuccess: () => {
+      setToDelete(null);
+      toast.success(m.commentDeleted);
+      onChanged();
+    },
+    onError: () => {
+      setToDelete(null);
+      window.alert(m.commentDeleteFailed);
+    },
+  });
+
+  return (
+    <>
+      <ul className="comment-list">
+        {comments.map((c) => (
+          <CommentItem
+            key={c.id}
+            postId={postId}
+            comment={c}
+            replying={replyTo === c.id}
+            onReply={setReplyTo}
+            onDelete={setToDelete}
+            onChanged={onChanged}
+            indentPx={indentPx}
+          />
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+        title={confirm?.title ?? m.deleteCommentTitle}
+        text={confirm?.text ?? m.deleteCommentText}
+        busy={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+      />
+    </>
   );
 }
 
@@ -166,25 +264,17 @@ export function CommentThread({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const queryClient = useQueryClient();
   const comments = useQuery(commentsQuery(postId));
-  const [replyTo, setReplyTo] = useState<number | null>(null);
-  const [toDelete, setToDelete] = useState<Comment | null>(null);
-  const remove = useMutation({
-    mutationFn: (c: Comment) => deleteComment(c.id),
-    onSuccess: () => {
-      setToDelete(null);
-      toast.success(m.commentDeleted);
-      queryClient.invalidateQueries({ queryKey: contentKeys.comments(postId) });
-      queryClient.invalidateQueries({ queryKey: contentKeys.detail(postId) });
-    },
-    onError: (err) => toast.error(err instanceof Error && err.message ? err.message : m.deleteFailed),
-  });
+  const refresh = () => {
+    queryClient.invalidateQueries({ queryKey: contentKeys.comments(postId) });
+    queryClient.invalidateQueries({ queryKey: contentKeys.detail(postId) });
+  };
 
   return (
     <section className="comments" aria-labelledby={`comments-title-${postId}`}>
       <Heading id={`comments-title-${postId}`} className="comments-title">
         {m.commentsTitle(abbreviateCount(comments.data?.comments_count ?? count))}
       </Heading>
-      <CommentForm postId={postId} />
+      <CommentForm postId={postId} onDone={refresh} />
       {comments.isPending ? (
         <div className="skeleton" style={{ height: 80 }} />
       ) : comments.isError ? (
@@ -194,30 +284,8 @@ export function CommentThread({
       ) : comments.data.comments.length === 0 ? (
         <p className="comments-empty">{m.noComments}</p>
       ) : (
-        <ul className="comment-list">
-          {comments.data.comments.map((c) => (
-            <CommentItem
-              key={c.id}
-              postId={postId}
-              comment={c}
-              replying={replyTo === c.id}
-              onReply={setReplyTo}
-              onDelete={setToDelete}
-              indentPx={indentPx}
-            />
-          ))}
-        </ul>
+        <CommentList postId={postId} comments={comments.data.comments} indentPx={indentPx} onChanged={refresh} />
       )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setToDelete(null);
-        }}
-        title={m.deleteCommentTitle}
-        text={m.deleteCommentText}
-        busy={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate(toDelete)}
-      />
     </section>
   );
 }

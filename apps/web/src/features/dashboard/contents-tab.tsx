@@ -3,9 +3,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { FileText, Video } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type ContentType, contentsQuery } from './dashboard.api';
-import { EmptyState, ErrorState, ListSkeleton, LoadMore } from './list-states';
+import { EmptyState, ErrorState, ListSkeleton } from './list-states';
 import { dashboardText as m } from './messages';
-import { PostItem } from './post-item';
+import { PostList } from './post-item';
 
 /** The posts tab (`image`) or the videos tab (`video`): the user's own, 6 at a time, in the chosen order. */
 export function ContentsTab({ type }: { type: ContentType }) {
@@ -29,18 +29,7 @@ export function ContentsTab({ type }: { type: ContentType }) {
           <p>{m.postsEmptyHint}</p>
         </EmptyState>
       ) : (
-        <>
-          <div className="dash-post-list">
-            {items.map((post) => (
-              <PostItem key={post.id} post={post} />
-            ))}
-          </div>
-          <LoadMore
-            hasMore={list.hasNextPage}
-            loading={list.isFetchingNextPage}
-            onLoadMore={() => list.fetchNextPage()}
-          />
-        </>
+        <PostList posts={items} list={list} />
       );
   }
 

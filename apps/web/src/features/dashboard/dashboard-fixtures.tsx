@@ -188,8 +188,21 @@ export function testParts(overrides: Partial<DashboardParts> = {}): DashboardPar
   return {
     ShareButton: () => <button type="button">공유</button>,
     setLike: vi.fn(async (postId: number, liked: boolean) => ({ post_id: postId, is_liked: liked, likes_count: 0 })),
-    addComment: vi.fn(async () => ({})),
-    deleteComment: vi.fn(async () => ({})),
+    // The rows as the comment list receives them, and a button standing in for a reply or a delete.
+    CommentList: ({ postId, comments, indentPx, onChanged, confirm }) => (
+      <ul aria-label={`${postId}번 게시글의 댓글`} data-confirm={confirm?.text}>
+        {comments.map((c) => (
+          <li key={c.id} data-comment-id={c.id} style={{ marginLeft: c.depth * indentPx }}>
+            {`${c.author?.username ?? '-'}: ${c.content}`}
+          </li>
+        ))}
+        <li>
+          <button type="button" onClick={onChanged}>
+            변경 알림
+          </button>
+        </li>
+      </ul>
+    ),
     ReviewItem: ({ review }) => <p>{review.content}</p>,
     ReviewStars: ({ value }) => <span data-stars={value} />,
     merchantTabs: {

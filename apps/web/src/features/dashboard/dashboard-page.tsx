@@ -54,7 +54,7 @@ function ProfileCard() {
     : undefined;
   return (
     <section className="card dash-profile" aria-label={m.profile}>
-      <span className="dash-avatar is-large" aria-hidden="true">
+      <span className="avatar is-large" aria-hidden="true">
         {image ? <img src={image} alt="" /> : username.slice(0, 1)}
       </span>
       <div className="dash-profile-text">
@@ -203,7 +203,7 @@ export default function DashboardPage({ parts }: DashboardPageProps) {
           <div className="dash-tabs-bar">
             <Tabs.List ref={tabList} className="dash-tabs" aria-label={m.tabsLabel}>
               {tabs.map((tab) => (
-                <Tabs.Trigger key={tab} value={tab} data-tab={tab} className="dash-tab">
+                <Tabs.Trigger key={tab} value={tab} data-tab={tab} className="pill-tab">
                   {m.tabs[tab]}
                 </Tabs.Trigger>
               ))}

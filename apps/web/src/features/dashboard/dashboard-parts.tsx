@@ -4,7 +4,7 @@ import type { MerchantTab } from './dashboard-tabs';
 
 /**
  * What the dashboard borrows from other features. Features never import each other, so app/
- * hands these in (app/dashboard-screen.tsx): the content feature's share menu and post calls, the
+ * hands these in (app/dashboard-screen.tsx): the content feature's share menu, like call and comment list, the
  * reviews feature's review item and stars, and the merchant tabs.
  */
 export interface DashboardParts {
@@ -12,16 +12,33 @@ export interface DashboardParts {
   ShareButton: ComponentType<{ postId: number; title: string; text: string }>;
   /** POST (like) or DELETE (unlike) /api/content/posts/{id}/like. */
   setLike: (postId: number, liked: boolean) => Promise<LikeState>;
-  /** POST /api/content/posts/{id}/comments (a reply when `parentId` is set). */
-  addComment: (postId: number, content: string, parentId: number | null) => Promise<unknown>;
-  /** DELETE /api/content/comments/{id}. */
-  deleteComment: (commentId: number) => Promise<unknown>;
+  /**
+   * The content feature's comment list: rows indented by depth, reply below depth 5 (members only),
+   * delete for the author after a confirmation; `onChanged` runs after a reply or a delete.
+   */
+  CommentList: ComponentType<{
+    postId: number;
+    comments: readonly PartComment[];
+    indentPx: number;
+    onChanged: () => void;
+    confirm?: { title: string; text: string };
+  }>;
   /** One of the user's own reviews, as the reviews feature shows it. */
   ReviewItem: ComponentType<{ review: Review }>;
   /** Five stars filled up to `value`. */
   ReviewStars: ComponentType<{ value: number; size?: number; label?: string }>;
   /** The merchant tabs' screens (loaded when their tab opens). */
   merchantTabs: Partial<Record<MerchantTab, ReactNode>>;
+}
+
+/** A comment as the borrowed comment list reads it. */
+export interface PartComment {
+  id: number;
+  content: string;
+  created_at: string;
+  depth: number;
+  is_deleted: boolean;
+  author: { id: number; username: string; profile_image: string | null } | null;
 }
 
 const PartsContext = createContext<DashboardParts | null>(null);

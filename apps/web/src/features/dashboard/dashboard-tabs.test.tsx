@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@/lib/session';
 import { callsTo, renderInApp, stubFetch } from '@/testing/app-test-support';
+import { dashboardKeys } from './dashboard.api';
 import {
   answerDashboard,
   buildComment,
@@ -170,49 +171,36 @@ describe('comments tab', () => {
     ];
   });
 
-  const row = (id: number) => document.querySelector<HTMLElement>(`[data-comment-id="${id}"]`) as HTMLElement;
+  const rows = () =>
+    Array.from(document.querySelectorAll<HTMLElement>('[data-comment-id]')).map(
+      (li) => `${li.textContent} @${li.style.marginLeft}`,
+    );
 
-  it('groups comments by post, indents replies 20 px a level, and offers replies below depth 5', async () => {
+  it("hands each post's thread to the comment list in reading order, 20 px a level", async () => {
+    fake.groups.push(buildGroup(6, [buildComment(200, 0, null)]));
     open('comments');
     expect(await screen.findByRole('link', { name: '게시글 5' })).toBeTruthy();
-    expect(row(100).style.marginLeft).toBe('0px');
-    expect(row(101).style.marginLeft).toBe('20px');
-    expect(row(102).style.marginLeft).toBe('100px');
-    expect(within(row(100)).getByRole('button', { name: '답글' })).toBeTruthy();
-    expect(within(row(102)).queryByRole('button', { name: '답글' })).toBeNull();
-    // Only the author may delete.
-    expect(within(row(100)).queryByRole('button', { name: '삭제' })).toBeNull();
-    expect(within(row(101)).getByRole('button', { name: '삭제' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '게시글 6' })).toBeTruthy();
+    // Replies follow their parent; comment_author becomes the list's author (null when deleted).
+    expect(rows()).toEqual([
+      '이웃: 댓글 100 @0px',
+      '김민지: 댓글 101 @20px',
+      '이웃: 댓글 102 @100px',
+      '-: 댓글 200 @0px',
+    ]);
+    const thread = screen.getByRole('list', { name: '5번 게시글의 댓글' });
+    expect(thread.dataset.confirm).toBe('정말 이 댓글을 삭제하시겠습니까? 삭제된 댓글은 복구할 수 없습니다.');
   });
 
-  it('asks before deleting and deletes only after the confirmation', async () => {
-    const { parts } = open('comments');
-    await screen.findByText('댓글 101');
-    fireEvent.click(within(row(101)).getByRole('button', { name: '삭제' }));
-    const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText('정말 이 댓글을 삭제하시겠습니까? 삭제된 댓글은 복구할 수 없습니다.')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: '취소' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(parts.deleteComment).not.toHaveBeenCalled();
-
-    fireEvent.click(within(row(101)).getByRole('button', { name: '삭제' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '삭제' }));
-    await waitFor(() => expect(parts.deleteComment).toHaveBeenCalledWith(101));
-  });
-
-  it('sends a trimmed reply to the parent and never an empty one', async () => {
-    const { parts } = open('comments');
-    await screen.findByText('댓글 100');
-    fireEvent.click(within(row(100)).getByRole('button', { name: '답글' }));
-    const box = screen.getByRole('textbox', { name: '이웃님에게 답글' });
-    const submit = screen.getByRole('button', { name: '등록' }) as HTMLButtonElement;
-    fireEvent.change(box, { target: { value: '   ' } });
-    expect(submit.disabled).toBe(true);
-    fireEvent.submit(box.closest('form') as HTMLFormElement);
-    expect(parts.addComment).not.toHaveBeenCalled();
-    fireEvent.change(box, { target: { value: '  감사합니다  ' } });
-    fireEvent.click(submit);
-    await waitFor(() => expect(parts.addComment).toHaveBeenCalledWith(5, '감사합니다', 100));
+  it('reloads the comments and the stats after a reply or a delete', async () => {
+    const { fetchMock, queryClient } = open('comments');
+    await screen.findByText('이웃: 댓글 100');
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const loads = callsTo(fetchMock, '/api/dashboard/my-comments').length;
+    fireEvent.click(screen.getByRole('button', { name: '변경 알림' }));
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toEqual([dashboardKeys.myComments, dashboardKeys.stats]);
+    await waitFor(() => expect(callsTo(fetchMock, '/api/dashboard/my-comments').length).toBe(loads + 1));
   });
 
   it('shows the error with a retry', async () => {

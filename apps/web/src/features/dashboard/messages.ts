@@ -85,20 +85,9 @@ export const dashboardText = {
   commentsEmptyHint: '내 게시글에 댓글이 달리면 이곳에서 확인하고 답글을 남길 수 있어요.',
   commentCount: (n: number) => `댓글 ${count(n)}개`,
   latestActivity: '최근 활동',
-  reply: '답글',
-  replyLabel: (name: string) => `${name}님에게 답글`,
-  replyPlaceholder: '답글을 입력하세요',
-  submitReply: '등록',
-  cancel: '취소',
-  delete: '삭제',
-  deletedAuthor: '알 수 없음',
+  /** The delete confirmation (spec part 3, "Destructive actions"); the rest of the thread's texts are the content feature's. */
   deleteCommentTitle: '댓글 삭제',
   deleteCommentText: '정말 이 댓글을 삭제하시겠습니까? 삭제된 댓글은 복구할 수 없습니다.',
-  commentDeleted: '댓글을 삭제했습니다.',
-  commentDeleteFailed: '댓글 삭제에 실패했습니다.',
-  replyFailed: '답글 작성에 실패했습니다.',
-  replyAdded: '답글을 등록했습니다.',
-  loginToComment: '댓글을 작성하려면 로그인이 필요합니다.',
 
   // Reviews
   reviewsTitle: (reviews: number, products: number) => `내 리뷰 (${count(reviews)}개 리뷰 / ${count(products)}개 상품)`,

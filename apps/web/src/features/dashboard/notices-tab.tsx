@@ -2,9 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { useSession } from '@/lib/session';
 import { announcementsQuery } from './dashboard.api';
-import { EmptyState, ErrorState, ListSkeleton, LoadMore } from './list-states';
+import { EmptyState, ErrorState, ListSkeleton } from './list-states';
 import { dashboardText as m } from './messages';
-import { PostItem } from './post-item';
+import { PostList } from './post-item';
 
 /** Merchants see their own announcements, everybody else the general list (10 at a time). */
 export function NoticesTab() {
@@ -23,18 +23,7 @@ export function NoticesTab() {
           {mine ? <p>{m.myNoticesEmptyHint}</p> : null}
         </EmptyState>
       ) : (
-        <>
-          <div className="dash-post-list">
-            {items.map((post) => (
-              <PostItem key={post.id} post={post} />
-            ))}
-          </div>
-          <LoadMore
-            hasMore={list.hasNextPage}
-            loading={list.isFetchingNextPage}
-            onLoadMore={() => list.fetchNextPage()}
-          />
-        </>
+        <PostList posts={items} list={list} />
       );
   }
   return (

@@ -10,6 +10,7 @@ import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
 import { excerpt } from '@/lib/text';
 import { useDashboardParts } from './dashboard-parts';
+import { LoadMore } from './list-states';
 import { dashboardText as m } from './messages';
 
 /** Spec 9: the dashboard shows the first 150 characters of a post. */
@@ -84,7 +85,7 @@ export function PostItem({ post }: { post: ContentItem }) {
   return (
     <article className="card dash-post" aria-labelledby={titleId}>
       <header className="dash-post-head">
-        <span className="dash-avatar" aria-hidden="true">
+        <span className="avatar is-medium" aria-hidden="true">
           {avatar ? <img src={avatar} alt="" loading="lazy" /> : post.author.username.slice(0, 1)}
         </span>
         <span className="dash-post-author">{post.author.username}</span>
@@ -145,5 +146,25 @@ export function PostItem({ post }: { post: ContentItem }) {
         </span>
       </footer>
     </article>
+  );
+}
+
+/** A paged list of posts, the next page loaded on reaching its end or on the "more" button. */
+export function PostList({
+  posts,
+  list,
+}: {
+  posts: readonly ContentItem[];
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+}) {
+  return (
+    <>
+      <div className="dash-post-list">
+        {posts.map((post) => (
+          <PostItem key={post.id} post={post} />
+        ))}
+      </div>
+      <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => list.fetchNextPage()} />
+    </>
   );
 }

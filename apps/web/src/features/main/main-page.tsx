@@ -108,7 +108,7 @@ export default function MainPage({ tabContent = {} }: MainPageProps) {
             <div className="main-tabs-bar">
               <Tabs.List ref={tabList} className="container main-tabs" aria-label={m.tabsLabel}>
                 {tabs.map((tab) => (
-                  <Tabs.Trigger key={tab} value={tab} className="main-tab">
+                  <Tabs.Trigger key={tab} value={tab} className="pill-tab main-tab">
                     {m.tabs[tab]}
                   </Tabs.Trigger>
                 ))}

@@ -146,13 +146,13 @@ function OrdersManager({ defaultType }: { defaultType: OrderType }) {
     <section className="orders" aria-labelledby="merchant-orders-title">
       <div className="orders-head">
         <h2 id="merchant-orders-title">{m.title}</h2>
-        <fieldset className="orders-switch">
+        <fieldset className="segmented">
           <legend className="visually-hidden">{m.typeSwitch}</legend>
           {orderTypes.map((t) => (
             <button
               key={t}
               type="button"
-              className="orders-switch-button"
+              className="segmented-button orders-switch-button"
               aria-pressed={t === type}
               onClick={() => switchType(t)}
             >

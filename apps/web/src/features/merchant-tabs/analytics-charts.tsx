@@ -6,7 +6,9 @@ import { paymentsText as m } from './messages';
 /**
  * The Recharts drawings of the payments tab and the /payment/analytics screen. Imported only by
  * those two screens (which the app loads lazily), so the chart library stays out of other chunks.
- * Each chart is decoration for sighted users; the figures are in a table next to it.
+ * Each chart is decoration for sighted users; the figures are in a table next to it. So the
+ * charts sit in an aria-hidden box without Recharts' keyboard layer (a focusable chart there would
+ * be a stop that announces nothing).
  */
 
 const compact = new Intl.NumberFormat('ko-KR', { notation: 'compact', maximumFractionDigits: 1 });
@@ -29,7 +31,7 @@ export function DailyBars({ rows }: { rows: Daily[] }) {
   return (
     <div className="mt-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-        <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
           <CartesianGrid vertical={false} strokeDasharray="3 3" />
           <XAxis dataKey="label" tickLine={false} axisLine={false} tick={axisTick} />
           <YAxis
@@ -53,7 +55,7 @@ export function DailyTrend({ rows }: { rows: Daily[] }) {
   return (
     <div className="mt-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-        <AreaChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <AreaChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
           <CartesianGrid vertical={false} strokeDasharray="3 3" />
           <XAxis dataKey="label" tickLine={false} axisLine={false} tick={axisTick} minTickGap={16} />
           <YAxis
@@ -77,7 +79,7 @@ export function HourlyArea({ rows }: { rows: PaymentAnalytics['hourly_stats'] })
   return (
     <div className="mt-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={180}>
-        <AreaChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <AreaChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
           <CartesianGrid vertical={false} strokeDasharray="3 3" />
           <XAxis dataKey="label" tickLine={false} axisLine={false} tick={axisTick} interval={5} />
           <YAxis
@@ -102,7 +104,7 @@ export function WeekdayBars({ rows }: { rows: PaymentAnalytics['weekday_stats'] 
   return (
     <div className="mt-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={180}>
-        <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
           <CartesianGrid vertical={false} strokeDasharray="3 3" />
           <XAxis dataKey="label" tickLine={false} axisLine={false} tick={axisTick} />
           <YAxis width={32} allowDecimals={false} tickLine={false} axisLine={false} tick={axisTick} />

@@ -1,15 +1,14 @@
 import type { Product, ProductList } from '@app/contracts';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArchiveRestore, ImageOff, Trash2 } from 'lucide-react';
+import { ArchiveRestore, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { apiErrorDetail } from '@/lib/api-client';
 import { formatLocaleDate } from '@/lib/dates';
 import { formatWon } from '@/lib/format';
-import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
-import { DeniedNotice, isForbidden, ListSkeleton, LoadError } from './merchant-parts';
+import { DeniedNotice, listStatus, MoreButton, ProductThumb } from './merchant-parts';
 import {
   type DeletedSort,
   deletedProductsQuery,
@@ -64,13 +63,14 @@ function DeletedManager() {
     },
   });
 
+  const status = listStatus(list, {
+    loading: m.loading,
+    loadFailed: m.loadFailed,
+    denied: commonText.deletedMerchantOnly,
+  });
   let body: ReactNode;
-  if (list.isError && isForbidden(list.error)) {
-    body = <DeniedNotice reason={commonText.deletedMerchantOnly} />;
-  } else if (list.isPending) {
-    body = <ListSkeleton label={m.loading} />;
-  } else if (list.isError && !list.data) {
-    body = <LoadError title={m.loadFailed} onRetry={() => void list.refetch()} busy={list.isFetching} />;
+  if (status) {
+    body = status;
   } else if (products.length === 0) {
     body = (
       <div className="notice" role="status">
@@ -115,18 +115,7 @@ function DeletedManager() {
         </label>
       </div>
       {body}
-      {list.hasNextPage ? (
-        <div className="mt-more">
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage ? commonText.loadingMore : commonText.loadMore}
-          </button>
-        </div>
-      ) : null}
+      <MoreButton list={list} />
       <ConfirmDialog
         open={restoring !== null}
         onOpenChange={(open) => {
@@ -145,18 +134,9 @@ function DeletedManager() {
 }
 
 function DeletedRow({ product, onRestore }: { product: Product; onRestore: (product: Product) => void }) {
-  const image = mediaUrl(product.thumbnail_url ?? product.image_url);
   return (
     <article className="mt-row mt-row-deleted" aria-label={product.title}>
-      <div className="mt-thumb">
-        {image ? (
-          <img src={image} alt="" loading="lazy" width={88} height={88} />
-        ) : (
-          <span className="mt-thumb-empty">
-            <ImageOff size={22} aria-hidden="true" />
-          </span>
-        )}
-      </div>
+      <ProductThumb product={product} />
       <div className="mt-row-body">
         <h3 className="mt-row-title">{product.title}</h3>
         <p className="mt-price tabular">

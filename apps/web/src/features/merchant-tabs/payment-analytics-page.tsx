@@ -22,7 +22,7 @@ export default function PaymentAnalyticsPage() {
   // The server decides in the end (403 shows the same notice); platform administrators see the tenant.
   const allowed = user?.user_type === 'merchant' || isAdmin || user?.is_admin === true;
   return (
-    <div className="container page mt-page">
+    <main id="main" className="container page mt-page">
       <h1 className="mt-page-title">{t.title}</h1>
       {allowed ? (
         <AnalyticsScreen />
@@ -38,7 +38,7 @@ export default function PaymentAnalyticsPage() {
           ) : null}
         </>
       )}
-    </div>
+    </main>
   );
 }
 

@@ -32,13 +32,13 @@ export function PaymentsTab() {
     <section className="mt-section" aria-labelledby="mt-payments-title">
       <div className="mt-head">
         <h2 id="mt-payments-title">{m.title}</h2>
-        <fieldset className="mt-switch">
+        <fieldset className="segmented">
           <legend className="visually-hidden">{m.viewSwitch}</legend>
           {views.map((v) => (
             <button
               key={v}
               type="button"
-              className="mt-switch-button"
+              className="segmented-button"
               aria-pressed={v === view}
               onClick={() => setView(v)}
             >

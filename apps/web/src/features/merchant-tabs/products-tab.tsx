@@ -1,18 +1,17 @@
 import { deliveryCategories, type Product, shoppingCategories } from '@app/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Eye, ImageOff, PackageOpen, Pencil, Plus, Search, ShoppingBag, Trash2 } from 'lucide-react';
+import { Eye, PackageOpen, Pencil, Plus, Search, ShoppingBag, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { formatWon } from '@/lib/format';
-import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
 import { isLowStock, shownOriginalPrice } from '@/lib/stock';
-import { DeniedNotice, isForbidden, ListSkeleton, LoadError } from './merchant-parts';
+import { DeniedNotice, listStatus, MoreButton, ProductThumb } from './merchant-parts';
 import { categoriesQuery, dashboardProductsQuery, deleteProduct, refreshProductLists } from './merchant-tabs.api';
-import { commonText, productsText as m } from './messages';
+import { productsText as m } from './messages';
 import {
   type AvailabilityFilter,
   applyProductFilters,
@@ -65,13 +64,10 @@ function ProductsManager() {
     },
   });
 
+  const status = listStatus(list, { loading: m.loading, loadFailed: m.loadFailed });
   let body: ReactNode;
-  if (list.isError && isForbidden(list.error)) {
-    body = <DeniedNotice />;
-  } else if (list.isPending) {
-    body = <ListSkeleton label={m.loading} />;
-  } else if (list.isError && !list.data) {
-    body = <LoadError title={m.loadFailed} onRetry={() => void list.refetch()} busy={list.isFetching} />;
+  if (status) {
+    body = status;
   } else if (products.length === 0) {
     body = (
       <div className="notice">
@@ -132,18 +128,7 @@ function ProductsManager() {
         />
       ) : null}
       {body}
-      {list.hasNextPage ? (
-        <div className="mt-more">
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage ? commonText.loadingMore : commonText.loadMore}
-          </button>
-        </div>
-      ) : null}
+      <MoreButton list={list} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
@@ -162,21 +147,11 @@ function ProductsManager() {
 }
 
 function ProductRow({ product, onDelete }: { product: Product; onDelete: (product: Product) => void }) {
-  const image = mediaUrl(product.thumbnail_url ?? product.image_url);
   const original = shownOriginalPrice(product.price, product.original_price);
   const stock = stockLabel(product.display_remaining);
   return (
     <article className="mt-row" aria-label={product.title}>
-      <div className="mt-thumb">
-        {image ? (
-          <img src={image} alt="" loading="lazy" width={88} height={88} />
-        ) : (
-          <span className="mt-thumb-empty">
-            <ImageOff size={22} aria-hidden="true" />
-            <span className="visually-hidden">{m.noImage}</span>
-          </span>
-        )}
-      </div>
+      <ProductThumb product={product} />
       <div className="mt-row-body">
         <div className="mt-badges">
           <span className={`mt-badge ${product.is_available ? 'mt-badge-on' : 'mt-badge-off'}`}>
