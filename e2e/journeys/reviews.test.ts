@@ -14,7 +14,7 @@ import {
   screenshots,
   sheetScreenshots,
 } from '../support/browser';
-import { type Customer, callApi, merchantCreatesProduct, newCustomer, type Product } from '../support/shop';
+import { buyByCard, type Customer, callApi, merchantCreatesProduct, newCustomer, type Product } from '../support/shop';
 
 let browser: Browser;
 let photoDir: string;
@@ -26,9 +26,6 @@ afterAll(async () => {
   await browser?.close();
   if (photoDir) rmSync(photoDir, { recursive: true, force: true });
 });
-
-/** The approving test card of the sandbox checkout page (apps/server/src/platform/payments/sandbox-gateway.ts). */
-const APPROVE_CARD = '4242 4242 4242 4242';
 
 const stamp = Date.now().toString(36).slice(-5);
 const reviewTitle = `아침마다 챙겨 먹어요 ${stamp}`;
@@ -43,48 +40,6 @@ async function photoFile(name: string, color: string, label: string): Promise<st
   const path = join(photoDir, name);
   await (name.endsWith('.png') ? image.png() : image.jpeg({ quality: 85 })).toFile(path);
   return path;
-}
-
-/**
- * The customer buys one of the pickup-only product by card through the sandbox gateway, as the
- * payment form does: prepare, the sandbox checkout page's form with the approving card (posted from
- * the page, which follows the 303 back to the shop's /payment/callback), then the callback call.
- */
-async function buyByCard(page: Page, product: Product, customer: Customer): Promise<number> {
-  const prepared = await callApi<{ merchant_uid: string; order_id: number; checkout: { url: string } | null }>(
-    page,
-    'POST',
-    '/api/payment/prepare',
-    {
-      buyer_name: customer.username,
-      buyer_email: customer.email,
-      buyer_tel: customer.phone,
-      product_id: product.id,
-      qty: 1,
-      amount: product.price,
-      points_used: 0,
-      order_type: 'pickup',
-    },
-  );
-  expect(prepared.checkout?.url).toMatch(/^\/sandbox-pay\//);
-  const checkout = await page.evaluate(
-    async ({ url, card }) => {
-      const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ card }) });
-      return { redirected: res.redirected, url: res.url };
-    },
-    { url: prepared.checkout?.url ?? '', card: APPROVE_CARD },
-  );
-  const back = new URL(checkout.url);
-  expect(checkout.redirected).toBe(true);
-  expect(back.pathname).toBe('/payment/callback');
-  // The gateway's redirect names a failure with `code`; an approved card has none.
-  expect(back.searchParams.get('code')).toBeNull();
-  const confirmed = await callApi<{ status: string; order_id: number }>(page, 'POST', '/api/payment/callback', {
-    merchant_uid: prepared.merchant_uid,
-    status: 'paid',
-  });
-  expect(confirmed).toMatchObject({ status: 'paid', order_id: prepared.order_id });
-  return confirmed.order_id;
 }
 
 /**

@@ -66,7 +66,7 @@ describe('the route table and its guards', () => {
     await context.close();
   });
 
-  it('every open route renders a screen: its own, or a clear placeholder until its issue lands', async () => {
+  it('every open route renders its own screen', async () => {
     const { page, context } = await openPage(browser);
     for (const path of [
       '/login',
@@ -88,10 +88,14 @@ describe('the route table and its guards', () => {
       expect(new URL(page.url()).pathname, path).toBe(path.split('?')[0]);
       expect(await page.getByText('서비스 준비 중입니다').count(), path).toBe(0);
     }
-    // A route whose screen is not built yet says so.
+    // Every screen is built now (issue 14 built the last, /payment/analytics): signed out, it
+    // says who may see it and offers the login.
     await page.goto(`${origin('farm')}/payment/analytics`);
     await page.getByRole('heading', { level: 1, name: '결제 통계' }).waitFor();
-    expect(await page.textContent('main')).toContain('곧 제공될 예정입니다');
+    await page.getByRole('alert').getByRole('heading', { name: '접근 권한이 없습니다' }).waitFor();
+    expect(await page.textContent('main')).not.toContain('곧 제공될 예정입니다');
+    await page.getByRole('main').getByRole('link', { name: '로그인' }).click();
+    await page.waitForURL(/\/login$/);
     await context.close();
   });
 

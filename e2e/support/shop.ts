@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { loginThroughUi, registerCustomerViaApi, uniqueEmail } from './accounts';
 import { openPage, signIn } from './browser';
 
@@ -72,4 +73,50 @@ export async function newCustomer(browser: Browser, prefix: string): Promise<Cus
   const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
   await context.close();
   return { id: user.id, email, password, username: user.username, phone: user.phone };
+}
+
+/** The approving test card of the sandbox checkout page (apps/server/src/platform/payments/sandbox-gateway.ts). */
+export const APPROVE_CARD = '4242 4242 4242 4242';
+
+/**
+ * The signed-in customer buys one of a pickup-only product by card through the sandbox gateway, as
+ * the payment form does: prepare, the sandbox checkout page's form with the approving card (posted
+ * from the page, which follows the 303 back to the shop's /payment/callback), then the callback
+ * call. Answers the order id.
+ */
+export async function buyByCard(page: Page, product: Product, customer: Customer): Promise<number> {
+  const prepared = await callApi<{ merchant_uid: string; order_id: number; checkout: { url: string } | null }>(
+    page,
+    'POST',
+    '/api/payment/prepare',
+    {
+      buyer_name: customer.username,
+      buyer_email: customer.email,
+      buyer_tel: customer.phone,
+      product_id: product.id,
+      qty: 1,
+      amount: product.price,
+      points_used: 0,
+      order_type: 'pickup',
+    },
+  );
+  expect(prepared.checkout?.url).toMatch(/^\/sandbox-pay\//);
+  const checkout = await page.evaluate(
+    async ({ url, card }) => {
+      const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ card }) });
+      return { redirected: res.redirected, url: res.url };
+    },
+    { url: prepared.checkout?.url ?? '', card: APPROVE_CARD },
+  );
+  const back = new URL(checkout.url);
+  expect(checkout.redirected).toBe(true);
+  expect(back.pathname).toBe('/payment/callback');
+  // The gateway's redirect names a failure with `code`; an approved card has none.
+  expect(back.searchParams.get('code')).toBeNull();
+  const confirmed = await callApi<{ status: string; order_id: number }>(page, 'POST', '/api/payment/callback', {
+    merchant_uid: prepared.merchant_uid,
+    status: 'paid',
+  });
+  expect(confirmed).toMatchObject({ status: 'paid', order_id: prepared.order_id });
+  return confirmed.order_id;
 }

@@ -13,6 +13,25 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/**
+ * The box a table scrolls in (sideways on a phone; `tall` tables downwards too). Focusable, so a
+ * keyboard can scroll it, and named after its table.
+ */
+export function TableScroll({ label, tall, children }: { label: string; tall?: boolean; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a named box around a table, not a form fieldset
+    <div
+      className={tall ? 'mt-table-wrap mt-table-scroll' : 'mt-table-wrap'}
+      role="group"
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+    >
+      {children}
+    </div>
+  );
+}
+
 /** A titled card of the analytics screens. */
 export function AnalyticsCard({
   title,
@@ -66,7 +85,7 @@ export function SummaryCards({ summary }: { summary: PaymentAnalytics['summary']
 /** Per-status counts and amounts. */
 export function StatusStatsTable({ rows }: { rows: PaymentAnalytics['payment_status_stats'] }) {
   return (
-    <div className="mt-table-wrap">
+    <TableScroll label={m.statusStats}>
       <table className="mt-table">
         <caption className="visually-hidden">{m.statusStats}</caption>
         <thead>
@@ -94,7 +113,7 @@ export function StatusStatsTable({ rows }: { rows: PaymentAnalytics['payment_sta
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -108,29 +127,33 @@ export function DailyTable({
   caption: string;
   hidden?: boolean;
 }) {
-  return (
-    <div className={hidden ? 'visually-hidden' : 'mt-table-wrap mt-table-scroll'}>
-      <table className="mt-table">
-        <caption className={hidden ? undefined : 'visually-hidden'}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{m.date}</th>
-            <th scope="col">{m.countHeader}</th>
-            <th scope="col">{m.revenue}</th>
+  const table = (
+    <table className="mt-table mt-table-narrow">
+      <caption className={hidden ? undefined : 'visually-hidden'}>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{m.date}</th>
+          <th scope="col">{m.countHeader}</th>
+          <th scope="col">{m.revenue}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.date}>
+            <th scope="row" className="tabular">
+              {row.date}
+            </th>
+            <td className="tabular">{m.count(row.count)}</td>
+            <td className="tabular">{formatWon(row.total_amount)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.date}>
-              <th scope="row" className="tabular">
-                {row.date}
-              </th>
-              <td className="tabular">{m.count(row.count)}</td>
-              <td className="tabular">{formatWon(row.total_amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
+  );
+  if (hidden) return <div className="visually-hidden">{table}</div>;
+  return (
+    <TableScroll label={caption} tall>
+      {table}
+    </TableScroll>
   );
 }

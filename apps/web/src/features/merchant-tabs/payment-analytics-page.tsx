@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { formatWon } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { DailyTrend } from './analytics-charts';
-import { AnalyticsCard, DailyTable, StatusStatsTable, SummaryCards } from './analytics-parts';
+import { AnalyticsCard, DailyTable, StatusStatsTable, SummaryCards, TableScroll } from './analytics-parts';
 import { DeniedNotice, isForbidden, LoadError } from './merchant-parts';
 import { paymentAnalyticsQuery } from './merchant-tabs.api';
 import { paymentsText as m, analyticsPageText as t } from './messages';
@@ -80,7 +80,7 @@ function AnalyticsScreen() {
           {data.product_stats.length === 0 ? (
             <p className="mt-muted">{t.noProducts}</p>
           ) : (
-            <div className="mt-table-wrap mt-table-scroll">
+            <TableScroll label={t.products} tall>
               <table className="mt-table">
                 <caption className="visually-hidden">{t.products}</caption>
                 <thead>
@@ -121,7 +121,7 @@ function AnalyticsScreen() {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </AnalyticsCard>
       </div>

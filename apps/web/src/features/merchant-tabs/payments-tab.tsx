@@ -12,7 +12,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { formatWon } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { DailyBars, HourlyArea, WeekdayBars } from './analytics-charts';
-import { AnalyticsCard, DailyTable, StatusBadge, StatusStatsTable, SummaryCards } from './analytics-parts';
+import { AnalyticsCard, DailyTable, StatusBadge, StatusStatsTable, SummaryCards, TableScroll } from './analytics-parts';
 import { DeniedNotice, isForbidden, LoadError } from './merchant-parts';
 import { merchantPaymentsQuery, paymentAnalyticsQuery } from './merchant-tabs.api';
 import { paymentsText as m } from './messages';
@@ -203,8 +203,8 @@ function AnalyticsCards({ data }: { data: PaymentAnalytics }) {
 
       {data.failure_analysis.length > 0 ? (
         <AnalyticsCard title={m.failures} id={`${id}-failures`}>
-          <div className="mt-table-wrap">
-            <table className="mt-table">
+          <TableScroll label={m.failures}>
+            <table className="mt-table mt-table-narrow">
               <caption className="visually-hidden">{m.failures}</caption>
               <thead>
                 <tr>
@@ -225,7 +225,7 @@ function AnalyticsCards({ data }: { data: PaymentAnalytics }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </AnalyticsCard>
       ) : null}
 
@@ -308,7 +308,7 @@ function PaymentList() {
   else if (query.data.payments.length === 0) body = <EmptyPayments />;
   else
     body = (
-      <div className="mt-table-wrap mt-table-scroll">
+      <TableScroll label={m.listCaption} tall>
         <table className="mt-table">
           <caption className="visually-hidden">{m.listCaption}</caption>
           <thead>
@@ -336,7 +336,7 @@ function PaymentList() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     );
   return (
     <div className="mt-analytics">

@@ -4,6 +4,7 @@ import { Dialog } from 'radix-ui';
 import type { KeyboardEvent } from 'react';
 import { mediaUrl } from '@/lib/media';
 import { reviewText as m } from './messages';
+import './reviews.css';
 
 /** A review's photos shown large, one at a time, with previous/next (buttons and arrow keys). */
 export function PhotoViewer({

@@ -12,6 +12,8 @@ import { reviewText as m } from './messages';
 import { PhotoViewer } from './photo-viewer';
 import { ReviewStars } from './review-stars';
 import { patchCachedReview, reviewKeys, toggleReviewHelpful } from './reviews.api';
+// Its own styles: the dashboard's reviews tab shows it without the product page's review section.
+import './reviews.css';
 
 /**
  * 도움돼요 (spec 2, 4): flips at once, takes the server's answer when it comes, and goes back to

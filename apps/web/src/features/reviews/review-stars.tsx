@@ -1,5 +1,6 @@
 import { REVIEW_RATING_MAX } from '@app/contracts';
 import { Star } from 'lucide-react';
+import './reviews.css';
 
 const positions = Array.from({ length: REVIEW_RATING_MAX }, (_, i) => i + 1);
 
