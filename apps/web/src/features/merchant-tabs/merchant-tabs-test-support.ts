@@ -27,7 +27,8 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
     category_type: 'shopping',
     category: 'food',
     delivery_category: null,
-    is_delivery: true,
+    // Parcel goods never deliver locally (the server keeps is_delivery false for them).
+    is_delivery: false,
     display_remaining: -1,
     image_url: null,
     thumbnail_url: null,

@@ -64,6 +64,7 @@ export const productsText = {
   unavailable: '판매중지',
   deliverable: '배달가능',
   pickupOnly: '픽업전용',
+  parcel: '택배배송',
   price: '판매가',
   originalPrice: '정가',
   unlimited: '재고 무제한',

@@ -62,7 +62,8 @@ export function applyProductFilters(products: readonly Product[], filters: Produ
       if (needle && !`${p.title}\n${p.description}`.toLocaleLowerCase('ko-KR').includes(needle)) return false;
       if (!inCategory(p, filters.category)) return false;
       if (filters.delivery === 'delivery' && !p.is_delivery) return false;
-      if (filters.delivery === 'pickup' && p.is_delivery) return false;
+      // Parcel goods of the shopping catalogue are neither: they ship (see productKindLabel).
+      if (filters.delivery === 'pickup' && (p.is_delivery || p.category_type === 'shopping')) return false;
       if (filters.availability === 'available' && !p.is_available) return false;
       if (filters.availability === 'unavailable' && p.is_available) return false;
       return true;

@@ -24,6 +24,10 @@ beforeEach(() => {
       price: 25000,
       original_price: 30000,
       display_remaining: 3,
+      category_type: 'pickup',
+      category: null,
+      delivery_category: 'fruit',
+      is_delivery: true,
       views_count: 120,
       orders_count: 8,
       created_at: '2025-03-10T00:00:00Z',
@@ -115,6 +119,8 @@ describe('MerchantProductsTab', () => {
 
     fireEvent.change(screen.getByLabelText('배달 여부'), { target: { value: 'pickup' } });
     expect(titles()).toEqual(['수제 김치찌개']);
+    fireEvent.change(screen.getByLabelText('배달 여부'), { target: { value: 'delivery' } });
+    expect(titles()).toEqual(['청송 꿀사과 3kg']);
     fireEvent.change(screen.getByLabelText('배달 여부'), { target: { value: 'all' } });
 
     fireEvent.change(screen.getByLabelText('카테고리'), { target: { value: 'delivery:korean' } });
@@ -162,6 +168,8 @@ describe('MerchantProductsTab', () => {
     expect(within(row('제주 감귤 5kg')).getByTestId('stock').textContent).toBe('품절');
     expect(within(row('수제 김치찌개')).getByTestId('stock').textContent).toBe('재고 25개');
     expect(within(row('수제 김치찌개')).getByText('픽업전용')).toBeTruthy();
+    // Shopping goods ship by parcel: neither local delivery nor pickup.
+    expect(within(row('제주 감귤 5kg')).getByText('택배배송')).toBeTruthy();
     expect(within(row('지난 시즌 배')).getByTestId('stock').textContent).toBe('재고 무제한');
     expect(within(row('지난 시즌 배')).getByText('판매중지')).toBeTruthy();
 
