@@ -146,6 +146,17 @@ describe('swipes and the swipe hint on a phone', () => {
     expect(selectedTab()).toBe('게시글');
   });
 
+  it('keeps a swipe that began on a loading placeholder the loaded list replaced', async () => {
+    window.innerWidth = 390;
+    open('/dashboard?tab=posts');
+    const placeholder = panel().querySelector('.skeleton');
+    expect(placeholder).toBeTruthy();
+    fireEvent.touchStart(placeholder as Element, { touches: [{ clientX: 300, clientY: 200 }] });
+    await waitFor(() => expect(placeholder?.isConnected).toBe(false));
+    fireEvent.touchEnd(placeholder as Element, { changedTouches: [{ clientX: 200, clientY: 200 }] });
+    expect(selectedTab()).toBe('동영상');
+  });
+
   it('does nothing on a desktop', () => {
     open('/dashboard?tab=posts');
     swipe(300, 100);

@@ -1,4 +1,4 @@
-import { type RefObject, type TouchEvent, useEffect, useRef, useState } from 'react';
+import { type RefObject, type TouchEvent, useEffect, useState } from 'react';
 import { readItem, writeItem } from '@/lib/storage';
 
 /** Spec 9: the phone layout up to 768 px, swipes over 50 px, a 50 ms buzz, the hint after 1 s for 2 s. */
@@ -18,21 +18,26 @@ export function isMobileWidth(): boolean {
  * the next tab (finger to the left) or the previous one (to the right), with a short vibration.
  */
 export function useTabSwipe(onSwipe: (step: 1 | -1) => boolean) {
-  const start = useRef<{ x: number; y: number } | null>(null);
   return {
     onTouchStart: (e: TouchEvent) => {
       const t = e.touches[0];
-      start.current = t && isMobileWidth() ? { x: t.clientX, y: t.clientY } : null;
-    },
-    onTouchEnd: (e: TouchEvent) => {
-      const from = start.current;
-      start.current = null;
-      const t = e.changedTouches[0];
-      if (!from || !t) return;
-      const dx = t.clientX - from.x;
-      const dy = t.clientY - from.y;
-      if (Math.abs(dx) <= SWIPE_THRESHOLD_PX || Math.abs(dx) <= Math.abs(dy)) return;
-      if (onSwipe(dx < 0 ? 1 : -1)) navigator.vibrate?.(SWIPE_VIBRATION_MS);
+      if (!t || !isMobileWidth()) return;
+      const from = { x: t.clientX, y: t.clientY };
+      // Heard on the touched element itself: when a tab's content replaces its skeleton during the
+      // swipe, that element leaves the page and its touchend no longer bubbles up to the panel.
+      const target = e.target;
+      const end = (ev: Event) => {
+        target.removeEventListener('touchend', end);
+        target.removeEventListener('touchcancel', end);
+        const last = ev.type === 'touchend' ? (ev as globalThis.TouchEvent).changedTouches[0] : undefined;
+        if (!last) return;
+        const dx = last.clientX - from.x;
+        const dy = last.clientY - from.y;
+        if (Math.abs(dx) <= SWIPE_THRESHOLD_PX || Math.abs(dx) <= Math.abs(dy)) return;
+        if (onSwipe(dx < 0 ? 1 : -1)) navigator.vibrate?.(SWIPE_VIBRATION_MS);
+      };
+      target.addEventListener('touchend', end);
+      target.addEventListener('touchcancel', end);
     },
   };
 }
