@@ -157,7 +157,9 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: (produc
           <span className={`mt-badge ${product.is_available ? 'mt-badge-on' : 'mt-badge-off'}`}>
             {product.is_available ? m.available : m.unavailable}
           </span>
-          <span className="mt-badge mt-badge-kind">{product.category_type === 'shopping' ? m.parcel : product.is_delivery ? m.deliverable : m.pickupOnly}</span>
+          <span className="mt-badge mt-badge-kind">
+            {product.category_type === 'shopping' ? m.parcel : product.is_delivery ? m.deliverable : m.pickupOnly}
+          </span>
         </div>
         <h3 className="mt-row-title">{product.title}</h3>
         <p className="mt-price tabular">
