@@ -157,6 +157,18 @@ describe('swipes and the swipe hint on a phone', () => {
     expect(selectedTab()).toBe('동영상');
   });
 
+  it('scrolls the tab bar sideways with the mouse wheel on a desktop', () => {
+    window.innerWidth = desktopWidth;
+    open('/dashboard');
+    const bar = screen.getByRole('tablist');
+    Object.defineProperty(bar, 'scrollWidth', { value: 1200, configurable: true });
+    Object.defineProperty(bar, 'clientWidth', { value: 400, configurable: true });
+    const notHandled = fireEvent.wheel(bar, { deltaY: 120 });
+    expect(bar.scrollLeft).toBe(120);
+    // The page itself does not scroll while the bar takes the wheel.
+    expect(notHandled).toBe(false);
+  });
+
   it('does nothing on a desktop', () => {
     open('/dashboard?tab=posts');
     swipe(300, 100);
