@@ -33,12 +33,16 @@ const customer: DashboardProfile = {
 const edit = (p: DashboardProfile, changes: Partial<ProfileFormValues>) => ({ ...profileFormValues(p), ...changes });
 
 describe('profile form values', () => {
-  it('fills missing texts with empty strings and shows the business number as ddd-dd-ddddd', () => {
+  it('fills missing texts with empty strings and shows the phone and business number with hyphens', () => {
     expect(profileFormValues({ ...merchant, business_number: '1234567890', phone: null })).toMatchObject({
       business_number: '123-45-67890',
       phone: '',
     });
-    expect(profileFormValues(customer)).toMatchObject({ business_name: '', business_number: '' });
+    expect(profileFormValues(customer)).toMatchObject({
+      business_name: '',
+      business_number: '',
+      phone: '010-1234-5678',
+    });
   });
 });
 

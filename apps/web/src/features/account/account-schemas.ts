@@ -9,6 +9,7 @@ import {
   usernameSchema,
 } from '@app/contracts';
 import { z } from 'zod';
+import { formatPhone } from '@/lib/format';
 import { accountMessages as m } from './messages';
 
 /** Spec part 3, 9: the success message stays this long. */
@@ -28,11 +29,11 @@ export interface ProfileFormValues {
 
 export type ProfileChanges = DashboardProfileUpdate;
 
-/** The loaded profile as form values (missing texts empty, the business number as ddd-dd-ddddd). */
+/** The loaded profile as form values (missing texts empty, phone and business number with hyphens). */
 export function profileFormValues(p: DashboardProfile): ProfileFormValues {
   return {
     username: p.username,
-    phone: p.phone ?? '',
+    phone: p.phone ? formatPhone(p.phone) : '',
     address: p.address ?? '',
     business_name: p.business_name ?? '',
     business_number: p.business_number ? formatBusinessNumber(p.business_number) : '',
@@ -72,7 +73,9 @@ export function profileFormSchema(opts: { merchant: boolean; hadBusinessNumber: 
 export function changedFields(values: ProfileFormValues, loaded: DashboardProfile, merchant: boolean): ProfileChanges {
   const was = profileFormValues(loaded);
   const now = (key: keyof ProfileFormValues) => values[key].trim();
-  const differs = (key: keyof ProfileFormValues) => now(key) !== was[key].trim();
+  // A phone number is the same number with or without hyphens (the server keeps the digits).
+  const comparable = (key: keyof ProfileFormValues, v: string) => (key === 'phone' ? v.replace(/[\s-]/g, '') : v);
+  const differs = (key: keyof ProfileFormValues) => comparable(key, now(key)) !== comparable(key, was[key].trim());
   const changes: ProfileChanges = {};
   if (differs('username')) changes.username = now('username');
   if (differs('phone')) changes.phone = now('phone') || null;
