@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   commentGroupsSchema,
@@ -263,6 +263,21 @@ describe('profile', () => {
     const profile = dashboardProfileAnswerSchema.parse((await get(w, '/api/dashboard/profile', second.token)).json());
     expect(profile.profile.username).toBe(second.user.username);
   });
+
+  it('gives a new username to one of two users asking for it at once (409 for the other)', async () => {
+    const people = await Promise.all([w.signIn('customer'), w.signIn('customer')]);
+    const name = `동시${Date.now().toString(36)}`;
+    const answers = await Promise.all(
+      people.map((p) => w.call('PUT', '/api/dashboard/profile', { username: name }, p.token)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const names = await Promise.all(
+      people.map(async (p) =>
+        dashboardProfileAnswerSchema.parse((await get(w, '/api/dashboard/profile', p.token)).json()),
+      ),
+    );
+    expect(names.filter((n) => n.profile.username === name)).toHaveLength(1);
+  });
 });
 
 describe('profile image', () => {
@@ -305,6 +320,17 @@ describe('profile image', () => {
     expect(big.json().detail).toBe(dashboardMessages.imageTooLarge);
     const profile = dashboardProfileAnswerSchema.parse((await get(w, '/api/dashboard/profile', person.token)).json());
     expect(profile.profile.profile_image).toBeNull();
+  });
+
+  it('keeps exactly one file when uploads of the same user meet (a race on PostgreSQL)', async () => {
+    const person = await w.signIn('customer');
+    const answers = await Promise.all([1, 2, 3, 4].map(() => uploadImage(w, person, png)));
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const profile = dashboardProfileAnswerSchema.parse((await get(w, '/api/dashboard/profile', person.token)).json());
+    const kept = keyOf(profile.profile.profile_image as string);
+    // Every replaced upload was removed: the user's folder holds only the file the profile names.
+    const folder = join(localDir, 'tenants', String(w.tenant.id), 'profiles', String(person.user.id));
+    expect(readdirSync(folder).map((f) => join(folder, f))).toEqual([join(localDir, kept)]);
   });
 
   it('never removes a file that is not this user’s own profile image', async () => {
