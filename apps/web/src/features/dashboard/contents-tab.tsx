@@ -2,6 +2,7 @@ import { type DashboardContentSort, dashboardContentSortValues } from '@app/cont
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { FileText, Video } from 'lucide-react';
 import { useId, useState } from 'react';
+import { ChoiceSelect } from '@/components/form/choice-select';
 import { type ContentType, contentsQuery } from './dashboard.api';
 import { EmptyState, ErrorState, ListSkeleton } from './list-states';
 import { dashboardText as m } from './messages';
@@ -39,18 +40,14 @@ export function ContentsTab({ type }: { type: ContentType }) {
         <label htmlFor={sortId} className="visually-hidden">
           {m.sortLabel}
         </label>
-        <select
+        <ChoiceSelect
           id={sortId}
           className="dash-select"
           value={sort}
-          onChange={(e) => setSort(e.target.value as DashboardContentSort)}
-        >
-          {dashboardContentSortValues.map((value) => (
-            <option key={value} value={value}>
-              {m.sorts[value]}
-            </option>
-          ))}
-        </select>
+          choices={dashboardContentSortValues}
+          labels={m.sorts}
+          onChange={setSort}
+        />
       </div>
       {body}
     </section>

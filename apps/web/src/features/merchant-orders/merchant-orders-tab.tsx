@@ -14,13 +14,13 @@ import {
   defaultOrderFilters,
   isFiltering,
   type OrderFilters,
-  type OrderSort,
   orderSorts,
 } from './order-filters';
 import { OrderCard } from './order-parts';
 import { StatusDialog } from './status-dialog';
 import '@/components/form/form.css';
 import './merchant-orders.css';
+import { ChoiceSelect } from '@/components/form/choice-select';
 
 /** How long the success message stays (spec part 3: success messages show for 3 s; a little longer to read). */
 const FLASH_MS = 5000;
@@ -252,17 +252,7 @@ function FilterBar({
         </fieldset>
         <label className="orders-sort">
           <span className="visually-hidden">{m.sort}</span>
-          <select
-            className="input"
-            value={filters.sort}
-            onChange={(e) => set('sort', e.currentTarget.value as OrderSort)}
-          >
-            {orderSorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {m.sorts[sort]}
-              </option>
-            ))}
-          </select>
+          <ChoiceSelect value={filters.sort} choices={orderSorts} labels={m.sorts} onChange={(v) => set('sort', v)} />
         </label>
       </div>
       {summary ? (

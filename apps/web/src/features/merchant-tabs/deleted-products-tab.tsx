@@ -20,6 +20,7 @@ import {
 import { commonText, deletedText as m } from './messages';
 import '@/components/form/form.css';
 import './merchant-tabs.css';
+import { ChoiceSelect } from '@/components/form/choice-select';
 
 /** The merchant's soft-deleted products with restore (spec part 3, "Deleted products tab"). */
 export function DeletedProductsTab() {
@@ -105,13 +106,7 @@ function DeletedManager() {
         </div>
         <label className="mt-sort">
           <span className="visually-hidden">{m.sort}</span>
-          <select className="input" value={sort} onChange={(e) => setSort(e.currentTarget.value as DeletedSort)}>
-            {deletedSorts.map((v) => (
-              <option key={v} value={v}>
-                {m.sorts[v]}
-              </option>
-            ))}
-          </select>
+          <ChoiceSelect value={sort} choices={deletedSorts} labels={m.sorts} onChange={setSort} />
         </label>
       </div>
       {body}

@@ -13,19 +13,17 @@ import { DeniedNotice, listStatus, MoreButton, ProductThumb } from './merchant-p
 import { categoriesQuery, dashboardProductsQuery, deleteProduct, refreshProductLists } from './merchant-tabs.api';
 import { productsText as m } from './messages';
 import {
-  type AvailabilityFilter,
   applyProductFilters,
   availabilityFilters,
-  type DeliveryFilter,
   defaultProductFilters,
   deliveryFilters,
   isNarrowing,
   type ProductFilters,
-  type ProductSort,
   productSorts,
 } from './product-filters';
 import '@/components/form/form.css';
 import './merchant-tabs.css';
+import { ChoiceSelect } from '@/components/form/choice-select';
 
 /** The merchant's products (the dashboard's products tab, spec part 3): filters on the page, delete. */
 export function MerchantProductsTab() {
@@ -274,45 +272,25 @@ function FilterBar({
         </label>
         <label className="field">
           <span className="field-label">{m.delivery}</span>
-          <select
-            className="input"
+          <ChoiceSelect
             value={filters.delivery}
-            onChange={(e) => set('delivery', e.currentTarget.value as DeliveryFilter)}
-          >
-            {deliveryFilters.map((v) => (
-              <option key={v} value={v}>
-                {m.deliveryOptions[v]}
-              </option>
-            ))}
-          </select>
+            choices={deliveryFilters}
+            labels={m.deliveryOptions}
+            onChange={(v) => set('delivery', v)}
+          />
         </label>
         <label className="field">
           <span className="field-label">{m.availability}</span>
-          <select
-            className="input"
+          <ChoiceSelect
             value={filters.availability}
-            onChange={(e) => set('availability', e.currentTarget.value as AvailabilityFilter)}
-          >
-            {availabilityFilters.map((v) => (
-              <option key={v} value={v}>
-                {m.availabilityOptions[v]}
-              </option>
-            ))}
-          </select>
+            choices={availabilityFilters}
+            labels={m.availabilityOptions}
+            onChange={(v) => set('availability', v)}
+          />
         </label>
         <label className="field">
           <span className="field-label">{m.sort}</span>
-          <select
-            className="input"
-            value={filters.sort}
-            onChange={(e) => set('sort', e.currentTarget.value as ProductSort)}
-          >
-            {productSorts.map((v) => (
-              <option key={v} value={v}>
-                {m.sorts[v]}
-              </option>
-            ))}
-          </select>
+          <ChoiceSelect value={filters.sort} choices={productSorts} labels={m.sorts} onChange={(v) => set('sort', v)} />
         </label>
       </div>
       <p className="mt-muted tabular" aria-live="polite">

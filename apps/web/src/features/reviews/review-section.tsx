@@ -11,6 +11,7 @@ import { ReviewItem } from './review-item';
 import { ReviewStatsCard } from './review-stats';
 import { deleteReview, reviewEligibilityQuery, reviewKeys, reviewListQuery, reviewStatsQuery } from './reviews.api';
 import './reviews.css';
+import { ChoiceSelect } from '@/components/form/choice-select';
 
 // The form (react-hook-form, zod, the photo picker) loads when someone opens it.
 const ReviewFormDialog = lazy(() => import('./review-form-dialog'));
@@ -124,18 +125,14 @@ export function ReviewSection({ productId, productTitle, onChanged }: ReviewSect
           <label htmlFor={sortId} className="visually-hidden">
             {m.sortLabel}
           </label>
-          <select
+          <ChoiceSelect
             id={sortId}
             className="review-sort"
             value={sort}
-            onChange={(e) => setSort(e.target.value as ReviewSort)}
-          >
-            {reviewSortValues.map((value) => (
-              <option key={value} value={value}>
-                {m.sorts[value]}
-              </option>
-            ))}
-          </select>
+            choices={reviewSortValues}
+            labels={m.sorts}
+            onChange={setSort}
+          />
         </div>
         <ul className="review-list" aria-busy={list.isPlaceholderData || undefined}>
           {reviews.map((review) => (

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { ChoiceSelect } from '@/components/form/choice-select';
 import { FormMessage } from '@/components/form/text-field';
 import { Sheet } from '@/components/sheet';
 import { apiErrorDetail } from '@/lib/api-client';
@@ -35,20 +36,14 @@ function RecipientPicker({ search, error }: { search: ReturnType<typeof useRecip
         {t.recipient}
       </label>
       <div className="wallet-search-row">
-        <select
+        <ChoiceSelect
           className="input wallet-select"
           aria-label={t.searchType}
           value={state.type}
-          onChange={(e) =>
-            dispatch({ kind: 'type', type: e.currentTarget.value as (typeof searchTypeOptions)[number] })
-          }
-        >
-          {searchTypeOptions.map((type) => (
-            <option key={type} value={type}>
-              {t.searchTypes[type]}
-            </option>
-          ))}
-        </select>
+          choices={searchTypeOptions}
+          labels={t.searchTypes}
+          onChange={(type) => dispatch({ kind: 'type', type })}
+        />
         <div className="wallet-search-input">
           <Search size={18} aria-hidden="true" />
           <input
