@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['journeys/**/*.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
+    setupFiles: ['./support/journey-hooks.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,

@@ -5,11 +5,20 @@ import {
   DEMO_PASSWORD,
   latestMail,
   loginThroughUi,
+  POSTCODE_SCRIPT,
   registerCustomerViaApi,
   uniqueEmail,
   uniquePhone,
 } from '../support/accounts';
-import { expectAccessible, launchBrowser, MOBILE, openPage, origin, screenshots } from '../support/browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  MOBILE,
+  openPage,
+  origin,
+  screenshots,
+  takeProvoked,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,20 +28,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/**
- * Console noise that is expected here: the offline postcode script and the 401/400 of wrong
- * logins. A Content-Security-Policy refusal is never noise (the script must be allowed to load).
- */
-function realProblems(problems: string[]): string[] {
-  return problems.filter(
-    (p) => /Content Security Policy/.test(p) || !/daumcdn|ERR_INTERNET_DISCONNECTED|40[01] \(/.test(p),
-  );
-}
-
 async function verifyEmailOnForm(page: Page, email: string) {
   await page.getByLabel('이메일', { exact: true }).fill(email);
   await page.getByRole('button', { name: '인증코드 발송' }).click();
-  const { code } = await latestMail(page, email, 'email_verification');
+  const { code } = await latestMail(email, 'email_verification');
   expect(code).toMatch(/^\d{6}$/);
   await page.getByLabel('인증 코드').fill(code ?? '');
   await page.getByRole('button', { name: '인증 확인' }).click();
@@ -124,7 +123,9 @@ describe('accounts: registration, login, logout, password reset', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.locator('.hero-title').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    expect(realProblems(problems)).toEqual([]);
+    // The wrong password's refusal was provoked on purpose.
+    takeProvoked(problems, POSTCODE_SCRIPT, /^http 401 POST \/api\/auth\/login$/);
+    expect(problems).toEqual([]);
     await context.close();
   });
 
@@ -180,7 +181,8 @@ describe('accounts: registration, login, logout, password reset', () => {
     expect(user.merchant.business_name).toBe('바른 텃밭');
     expect(user.merchant.business_number).toBe('1234567890');
     expect(user.merchant.address).toBe('서울특별시 성동구 성수이로 77, 옥상');
-    expect(realProblems(problems)).toEqual([]);
+    takeProvoked(problems, POSTCODE_SCRIPT);
+    expect(problems).toEqual([]);
     await context.close();
   });
 
@@ -200,7 +202,7 @@ describe('accounts: registration, login, logout, password reset', () => {
     await page.getByRole('button', { name: '재설정 링크 받기' }).click();
     await page.getByText('비밀번호 재설정 링크를 보냈습니다.', { exact: false }).waitFor();
     await screenshots(page, 'reset-password-request-sent');
-    const { link } = await latestMail(page, email, 'password_reset');
+    const { link } = await latestMail(email, 'password_reset');
     expect(link).toContain('/reset-password?token=');
 
     // The link opens on the tenant's own address (its domain and the server's public port).
@@ -220,12 +222,12 @@ describe('accounts: registration, login, logout, password reset', () => {
 
     await loginThroughUi(page, 'farm', email, 'second5678');
     expect(new URL(page.url()).pathname).toBe('/main');
-    expect(realProblems(problems)).toEqual([]);
+    expect(problems).toEqual([]);
     await context.close();
   });
 
   it('find e-mail shows the masked address; unknown phones get the spec text', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, problems, context } = await openPage(browser);
     await page.goto(`${origin('farm')}/find-email`);
     await page.getByLabel('휴대전화번호').fill('010-1234-5678');
     await page.getByRole('button', { name: '이메일 찾기' }).click();
@@ -236,11 +238,13 @@ describe('accounts: registration, login, logout, password reset', () => {
     await page.getByLabel('휴대전화번호').fill('010-0000-0001');
     await page.getByRole('button', { name: '이메일 찾기' }).click();
     await page.getByText('등록된 이메일을 찾을 수 없습니다.').waitFor();
+    takeProvoked(problems, /^http 404 POST \/api\/auth\/find-email$/);
+    expect(problems).toEqual([]);
     await context.close();
   });
 
   it('a login opened from a purchase attempt says so and returns to the product; demo merchants land on their dashboard', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, problems, context } = await openPage(browser);
     await page.goto(`${origin('farm')}/policy`);
     await page.evaluate(() => {
       window.history.pushState({ usr: { returnUrl: '/products/1' }, key: 'buy', idx: 1 }, '', '/login');
@@ -251,11 +255,13 @@ describe('accounts: registration, login, logout, password reset', () => {
     await page.getByLabel('비밀번호', { exact: true }).fill(DEMO_PASSWORD);
     await page.locator('form').getByRole('button', { name: '로그인' }).click();
     await page.waitForURL(/\/products\/1$/);
+    expect(problems).toEqual([]);
     await context.close();
 
     const second = await openPage(browser);
     await loginThroughUi(second.page, 'farm', 'merchant@example.com');
     expect(new URL(second.page.url()).pathname).toBe('/merchant/dashboard');
+    expect(second.problems).toEqual([]);
     await second.context.close();
   });
 });

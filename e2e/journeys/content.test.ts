@@ -7,7 +7,16 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThroughUi } from '../support/accounts';
-import { expectAccessible, launchBrowser, MOBILE, openPage, origin, screenshots, signIn } from '../support/browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  MOBILE,
+  openPage,
+  origin,
+  screenshots,
+  signIn,
+  takeProvoked,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,19 +53,61 @@ interface CreatedPost {
   author_id: number;
 }
 
+interface PostFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+const twoPhotos = async (): Promise<PostFile[]> => [
+  { name: 'photo-1.png', mimeType: 'image/png', buffer: Buffer.from(await pngBase64('#e4572e', '딸기 1'), 'base64') },
+  { name: 'photo-2.png', mimeType: 'image/png', buffer: Buffer.from(await pngBase64('#2e86ab', '딸기 2'), 'base64') },
+];
+
+/**
+ * The demo merchant publishes a post of its own through the API (the multipart call the post form
+ * makes), so that each journey starts from its own post whatever ran before it.
+ */
+async function publishPost(title: string, content: string, files: PostFile[]): Promise<CreatedPost> {
+  const { page, context } = await openPage(browser);
+  try {
+    const merchant = await signIn(page, 'farm', 'merchant');
+    const answer = await page.evaluate(
+      async ({ title, content, files }) => {
+        const form = new FormData();
+        form.set('title', title);
+        form.set('content', content);
+        for (const f of files) {
+          const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+          form.append('files', new File([bytes], f.name, { type: f.mimeType }));
+        }
+        const res = await fetch('/api/content/posts', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+          body: form,
+        });
+        return { status: res.status, body: await res.text() };
+      },
+      { title, content, files: files.map((f) => ({ ...f, buffer: undefined, base64: f.buffer.toString('base64') })) },
+    );
+    if (answer.status !== 201) throw new Error(`e2e: publishing a post answered ${answer.status} ${answer.body}`);
+    return { id: (JSON.parse(answer.body) as { id: number }).id, author_id: merchant.id };
+  } finally {
+    await context.close();
+  }
+}
+
 const stamp = Date.now().toString(36).slice(-5);
 const postTitle = `양평 딸기 수확 일기 ${stamp}`;
 const postContent =
   '올해 첫 딸기를 땄습니다. 새벽 공기가 차가워서 당도가 아주 높아요. 하우스 안은 벌써 봄 냄새가 가득합니다.\n' +
   '다음 주부터 주문을 받을 예정이니 많이 기대해 주세요! 수확 체험 일정도 곧 공지하겠습니다. 감사합니다.';
-let post: CreatedPost;
-let videoPost: CreatedPost;
 const videoTitle = `비닐하우스 한 바퀴 ${stamp}`;
 
 describe('content: posts, comments, channel', () => {
   it('a merchant publishes a post with two images and sees edit and delete on it', async () => {
     const { page, problems, context } = await openPage(browser);
-    const merchant = await signIn(page, 'farm', 'merchant');
+    await signIn(page, 'farm', 'merchant');
     await page.goto(`${origin('farm')}/content/upload`);
     await page.getByRole('heading', { level: 1, name: '게시글 등록' }).waitFor();
     await screenshots(page, 'content-post-form-farm-empty');
@@ -64,18 +115,7 @@ describe('content: posts, comments, channel', () => {
     await page.getByLabel('제목', { exact: true }).fill(postTitle);
     await page.getByLabel('내용', { exact: true }).fill(postContent);
     expect(await page.getByLabel('공지사항으로 등록').isChecked()).toBe(false);
-    await page.locator('input[type="file"]').setInputFiles([
-      {
-        name: 'photo-1.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from(await pngBase64('#e4572e', '딸기 1'), 'base64'),
-      },
-      {
-        name: 'photo-2.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from(await pngBase64('#2e86ab', '딸기 2'), 'base64'),
-      },
-    ]);
+    await page.locator('input[type="file"]').setInputFiles(await twoPhotos());
     await page.locator('.post-form-file').nth(1).waitFor();
     // A file that is not an image or a video is refused with the spec's message.
     await page
@@ -85,7 +125,6 @@ describe('content: posts, comments, channel', () => {
     await screenshots(page, 'content-post-form-farm-filled');
     await page.getByRole('button', { name: '게시글 등록' }).click();
     await page.waitForURL(/\/content\/\d+$/);
-    post = { id: Number(page.url().split('/').pop()), author_id: merchant.id };
 
     // The author sees edit and delete on the detail page; delete asks first (and is cancelled).
     await page.getByRole('heading', { level: 1, name: postTitle }).waitFor();
@@ -100,7 +139,7 @@ describe('content: posts, comments, channel', () => {
 
   it('a merchant publishes a post with two images and a video and picks the video thumbnail', async () => {
     const { page, problems, context } = await openPage(browser);
-    const merchant = await signIn(page, 'farm', 'merchant');
+    await signIn(page, 'farm', 'merchant');
     await page.goto(`${origin('farm')}/content/upload`);
     await page.getByRole('heading', { level: 1, name: '게시글 등록' }).waitFor();
     await page.getByLabel('제목', { exact: true }).fill(videoTitle);
@@ -130,14 +169,17 @@ describe('content: posts, comments, channel', () => {
     expect(await slider.getAttribute('step')).toBe('0.1');
     expect(Number(await slider.inputValue())).toBeCloseTo(0.3, 1);
     await slider.fill('1.5');
-    await page.waitForTimeout(300);
+    // The picker's video has moved to 1.5 s and shows that frame.
+    await page.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>('.thumb-picker video');
+      return !!video && Math.abs(video.currentTime - 1.5) < 0.05 && !video.seeking && video.readyState >= 2;
+    });
     await videoRow.getByRole('button', { name: '이 장면으로 저장' }).click();
     await videoRow.getByRole('button', { name: '썸네일 지정됨' }).waitFor();
     expect(await videoRow.locator('img.post-form-thumb').getAttribute('src')).toMatch(/^data:image\/jpeg/);
     await screenshots(page, 'content-post-form-video-farm');
     await page.getByRole('button', { name: '게시글 등록' }).click();
     await page.waitForURL(/\/content\/\d+$/);
-    videoPost = { id: Number(page.url().split('/').pop()), author_id: merchant.id };
     await page.getByRole('heading', { level: 1, name: videoTitle }).waitFor();
     expect(await page.locator('.post-media img').count()).toBe(2);
     const video = page.locator('.post-media video');
@@ -151,14 +193,16 @@ describe('content: posts, comments, channel', () => {
   });
 
   it('a customer likes the post, replies three levels deep and copies its link', async () => {
+    const title = `${postTitle} 좋아요`;
+    const post = await publishPost(title, postContent, await twoPhotos());
     const { page, problems, context } = await openPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: origin('farm') });
     await signIn(page, 'farm', 'customer');
     // From the post tab (signed in) to the post.
     await page.goto(`${origin('farm')}/main?tab=post`);
-    await page.locator('article.post-card').getByRole('link', { name: postTitle }).click();
+    await page.locator('article.post-card').getByRole('link', { name: title }).click();
     await page.waitForURL(`**/content/${post.id}`);
-    await page.getByRole('heading', { level: 1, name: postTitle }).waitFor();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
     const description = await page.locator('meta[name="description"]').getAttribute('content');
     expect(description?.length).toBeLessThanOrEqual(163);
     expect(await page.getByRole('link', { name: '수정' }).count()).toBe(0);
@@ -213,9 +257,11 @@ describe('content: posts, comments, channel', () => {
   });
 
   it('a visitor is sent to login when liking, reads the post tab; unknown posts say so', async () => {
-    const { page, context } = await openPage(browser, MOBILE);
+    const title = `${postTitle} 방문`;
+    const post = await publishPost(title, postContent, await twoPhotos());
+    const { page, problems, context } = await openPage(browser, MOBILE);
     await page.goto(`${origin('farm')}/content/${post.id}`);
-    await page.getByRole('heading', { level: 1, name: postTitle }).waitFor();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
     let alerted = '';
     page.once('dialog', (d) => {
       alerted = d.message();
@@ -227,7 +273,7 @@ describe('content: posts, comments, channel', () => {
 
     // The post tab as a visitor.
     await page.goto(`${origin('farm')}/main?tab=post`);
-    const card = page.locator('article.post-card', { hasText: postTitle });
+    const card = page.locator('article.post-card', { hasText: title });
     await card.waitFor();
     expect(await card.locator('.post-excerpt').innerText()).toMatch(/\.\.\.$/);
     expect(await card.locator('img').count()).toBe(1);
@@ -237,28 +283,41 @@ describe('content: posts, comments, channel', () => {
 
     await page.goto(`${origin('farm')}/content/2000000000`);
     await page.getByRole('heading', { level: 1, name: '게시글을 찾을 수 없습니다' }).waitFor();
+    takeProvoked(problems, /^http 404 GET \/api\/\S+\/2000000000\b/);
+    expect(problems).toEqual([]);
     await context.close();
   });
 
   it('the channel page shows the post under posts', async () => {
+    const clipTitle = `${videoTitle} 채널`;
+    const title = `${postTitle} 채널`;
+    const post = await publishPost(title, postContent, await twoPhotos());
+    await publishPost(clipTitle, '하우스 안을 한 바퀴 돌아봤어요.', [
+      { name: 'tour.mp4', mimeType: 'video/mp4', buffer: mp4() },
+    ]);
     const { page, problems, context } = await openPage(browser);
     await page.goto(`${origin('farm')}/merchant/${post.author_id}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('tab', { name: '게시글' }).click();
-    await page.getByRole('link', { name: postTitle }).waitFor();
-    expect(await page.getByRole('link', { name: videoTitle }).count()).toBe(0);
+    await page.getByRole('link', { name: title }).waitFor();
+    expect(await page.getByRole('link', { name: clipTitle }).count()).toBe(0);
     await screenshots(page, 'content-channel-farm');
     await expectAccessible(page);
     await page.getByRole('tab', { name: '동영상' }).click();
-    await page.getByRole('link', { name: videoTitle }).waitFor();
+    await page.getByRole('link', { name: clipTitle }).waitFor();
     await screenshots(page, 'content-channel-videos-farm');
 
     await page.goto(`${origin('farm')}/merchant/2000000000`);
     await page.getByRole('heading', { level: 1, name: '채널을 찾을 수 없습니다' }).waitFor();
+    takeProvoked(problems, /^http 404 GET \/api\/\S+\/2000000000\b/);
     expect(problems).toEqual([]);
     await context.close();
   });
   it('a visitor opens shorts, the visible video plays muted, and liking sends them to login', async () => {
+    const clipTitle = `${videoTitle} 숏츠`;
+    const videoPost = await publishPost(clipTitle, '하우스 안을 한 바퀴 돌아봤어요.', [
+      { name: 'tour.mp4', mimeType: 'video/mp4', buffer: mp4() },
+    ]);
     const { page, problems, context } = await openPage(browser, MOBILE);
     await page.goto(`${origin('farm')}/main?tab=video`);
     const slides = page.locator('section.short');
@@ -300,11 +359,13 @@ describe('content: posts, comments, channel', () => {
     await context.close();
   });
   it('the author removes an image in the edit form; another merchant gets the forbidden state', async () => {
+    const title = `${postTitle} 수정`;
+    const post = await publishPost(title, postContent, await twoPhotos());
     const { page, problems, context } = await openPage(browser);
     await signIn(page, 'farm', 'merchant');
     await page.goto(`${origin('farm')}/content/${post.id}/edit`);
     await page.getByRole('heading', { level: 1, name: '게시글 수정' }).waitFor();
-    expect(await page.getByLabel('제목', { exact: true }).inputValue()).toBe(postTitle);
+    expect(await page.getByLabel('제목', { exact: true }).inputValue()).toBe(title);
     expect(await page.locator('.post-form-file').count()).toBe(2);
     await page.getByRole('button', { name: 'photo-2.png 삭제' }).click();
     expect(await page.locator('.post-form-file').count()).toBe(1);
@@ -312,7 +373,7 @@ describe('content: posts, comments, channel', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: '수정 완료' }).click();
     await page.waitForURL(`**/content/${post.id}`);
-    await page.getByRole('heading', { level: 1, name: postTitle }).waitFor();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.waitForFunction(() => document.querySelectorAll('.post-media img').length === 1);
     expect(problems).toEqual([]);
     await context.close();

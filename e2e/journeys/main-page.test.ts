@@ -1,13 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiCall,
   expectAccessible,
   launchBrowser,
   openPage,
   origin,
-  overrideTenant,
   screenshots,
   signIn,
+  withFeatures,
 } from '../support/browser';
 
 let browser: Browser;
@@ -96,19 +97,27 @@ describe('/main', () => {
     await second.context.close();
   });
 
-  it('without any feature it shows the service-preparing notice with the contact e-mail', async () => {
-    const { page, context } = await openPage(browser);
-    // No demo tenant has every feature off: take farm's real answer and switch them off.
-    await overrideTenant(page, (t) => {
-      const features = t.features as Record<string, boolean>;
-      for (const key of Object.keys(features)) features[key] = false;
+  it('without any feature it shows the service-preparing notice with the contact e-mail; the server refuses the feeds', async () => {
+    const { page, problems, context } = await openPage(browser);
+    const allOff = (features: Record<string, boolean>) =>
+      Object.fromEntries(Object.keys(features).map((key) => [key, false]));
+    await withFeatures('farm', allOff, async () => {
+      await page.goto(`${origin('farm')}/main`);
+      await page.getByRole('heading', { name: '서비스 준비 중입니다' }).waitFor();
+      expect(await page.textContent('main')).toContain('help@farm.example.kr');
+      await page.getByRole('link', { name: '홈으로 가기' }).waitFor();
+      await screenshots(page, 'main-no-feature');
+      await expectAccessible(page);
+      for (const feed of ['/api/main/delivery', '/api/main/shopping', '/api/main/posts']) {
+        const res = await apiCall('farm', 'GET', feed);
+        expect([feed, res.status, res.body.code]).toEqual([feed, 404, 'feature_disabled']);
+      }
     });
-    await page.goto(`${origin('farm')}/main`);
-    await page.getByRole('heading', { name: '서비스 준비 중입니다' }).waitFor();
-    expect(await page.textContent('main')).toContain('help@farm.example.kr');
-    await page.getByRole('link', { name: '홈으로 가기' }).waitFor();
-    await screenshots(page, 'main-no-feature');
-    await expectAccessible(page);
+    // Switched back on, the same page shows its tabs again.
+    await page.reload();
+    await page.getByRole('tablist').waitFor();
+    expect(await tabNames(page)).toEqual(['배달·픽업', '쇼핑', '영상', '게시글']);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -80,12 +80,12 @@ describe('policy, terms, home and the navigation bar', () => {
     const user = await signIn(page, 'farm', 'customer');
     await page.goto(origin('farm'));
     await page.getByRole('heading', { level: 1, name: `${user.username}님, 환영합니다!` }).waitFor();
-    // The catalogue and content APIs land in other issues: a 404 means "no data" and hides the
-    // section. Ask the same APIs the page asks, so the check holds before and after they land.
+    // Ask the same APIs the page asks: a section shows only when its list has items. A failed call
+    // fails the journey (the page would show an error, not an empty home).
     const counts = await page.evaluate(async () => {
       const count = async (url: string, pick: (body: Record<string, unknown>) => unknown) => {
         const res = await fetch(url);
-        if (!res.ok) return 0;
+        if (!res.ok) throw new Error(`${url} answered ${res.status}`);
         const list = pick(await res.json());
         return Array.isArray(list) ? list.length : 0;
       };

@@ -1,13 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockPostcodeScript, POSTCODE_SCRIPT } from '../support/accounts';
 import {
+  apiCall,
   expectAccessible,
   launchBrowser,
   openPage,
   origin,
-  overrideTenant,
   screenshots,
   signIn,
+  takeProvoked,
+  withFeatures,
 } from '../support/browser';
 
 let browser: Browser;
@@ -29,21 +32,29 @@ describe('the route table and its guards', () => {
     await context.close();
   });
 
-  it('a route whose feature is off shows the service-preparing notice with a back button', async () => {
-    const { page, context } = await openPage(browser);
-    // The demo seed has no tenant without content: take mall's real answer and switch content off.
-    await overrideTenant(page, (t) => {
-      (t.features as Record<string, boolean>).content = false;
-    });
-    await page.goto(`${origin('mall')}/policy`);
-    await page.getByRole('heading', { name: /배송 · 교환 · 환불 정책/ }).waitFor();
-    await page.goto(`${origin('mall')}/content/1`);
-    await page.getByRole('heading', { name: '서비스 준비 중입니다' }).waitFor();
-    expect(await page.textContent('main')).toContain('현재 이 서비스에서는 제공하지 않는 기능입니다.');
-    await screenshots(page, 'feature-off-mall');
-    await expectAccessible(page);
-    await page.getByRole('button', { name: '뒤로 가기' }).click();
-    await page.waitForURL(/\/policy$/);
+  it('a route whose feature is off shows the service-preparing notice with a back button; the server refuses it', async () => {
+    const { page, problems, context } = await openPage(browser);
+    await withFeatures(
+      'mall',
+      (features) => ({ ...features, content: false }),
+      async () => {
+        await page.goto(`${origin('mall')}/policy`);
+        await page.getByRole('heading', { name: /배송 · 교환 · 환불 정책/ }).waitFor();
+        await page.goto(`${origin('mall')}/content/1`);
+        await page.getByRole('heading', { name: '서비스 준비 중입니다' }).waitFor();
+        expect(await page.textContent('main')).toContain('현재 이 서비스에서는 제공하지 않는 기능입니다.');
+        await screenshots(page, 'feature-off-mall');
+        await expectAccessible(page);
+        await page.getByRole('button', { name: '뒤로 가기' }).click();
+        await page.waitForURL(/\/policy$/);
+        for (const path of ['/api/main/posts', '/api/content/posts?page=1&size=4']) {
+          const res = await apiCall('mall', 'GET', path);
+          expect([path, res.status, res.body.code]).toEqual([path, 404, 'feature_disabled']);
+        }
+      },
+    );
+    expect((await apiCall('mall', 'GET', '/api/main/posts')).status).toBe(200);
+    expect(problems).toEqual([]);
     await context.close();
   });
 
@@ -67,7 +78,8 @@ describe('the route table and its guards', () => {
   });
 
   it('every open route renders its own screen', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, problems, context } = await openPage(browser);
+    await blockPostcodeScript(page);
     for (const path of [
       '/login',
       '/register/customer',
@@ -96,11 +108,14 @@ describe('the route table and its guards', () => {
     expect(await page.textContent('main')).not.toContain('곧 제공될 예정입니다');
     await page.getByRole('main').getByRole('link', { name: '로그인' }).click();
     await page.waitForURL(/\/login$/);
+    // The registration forms asked for the postcode script, blocked here as offline.
+    takeProvoked(problems, POSTCODE_SCRIPT);
     await context.close();
   });
 
   it('a signed-in customer is sent to /main from merchant routes and denied /admin/tenants', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, problems, context } = await openPage(browser);
+    await blockPostcodeScript(page);
     await signIn(page, 'farm', 'customer');
     await page.goto(`${origin('farm')}/products/create`);
     await page.waitForURL(/\/main$/);
@@ -115,6 +130,8 @@ describe('the route table and its guards', () => {
     await page.getByRole('button', { name: '뒤로 가기' }).waitFor();
     await screenshots(page, 'access-denied');
     await expectAccessible(page);
+    // The profile form asked for the postcode script, blocked here as offline.
+    takeProvoked(problems, POSTCODE_SCRIPT);
     await context.close();
   });
 

@@ -8,6 +8,7 @@ import {
   openPage,
   origin,
   screenshots,
+  takeProvoked,
 } from '../support/browser';
 
 let browser: Browser;
@@ -67,7 +68,7 @@ describe('tenant start-up and the landing page', () => {
   });
 
   it('shows the loading screen, then the error screen with a reload button when the tenant cannot load', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, problems, context } = await openPage(browser);
     let release: () => void = () => {};
     const held = new Promise<void>((r) => {
       release = r;
@@ -84,6 +85,8 @@ describe('tenant start-up and the landing page', () => {
     expect(await page.textContent('body')).toContain('점검 중입니다.');
     await screenshots(page, 'startup-error');
     await expectAccessible(page);
+    // The 503 this journey stands in for the server, and nothing else.
+    takeProvoked(problems, /^http 503 GET \/api\/tenant\/current$/);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { origin, type TenantName } from './browser';
 import type { CaughtMail } from './mail-catcher';
 
@@ -47,30 +47,31 @@ function readMail(to: string, mail: CaughtMail): SentMail {
 
 /**
  * The newest mail of `kind` to `to` that the server sent (through SMTP to the stand-in of the
- * global setup, which writes each mail into the folder `mailDir`), waiting briefly for it.
+ * global setup, which writes each mail into the folder `mailDir`), waiting up to 10 s for it.
  */
-export async function latestMail(
-  page: Page,
-  to: string,
-  kind: 'email_verification' | 'password_reset',
-): Promise<SentMail> {
+export function latestMail(to: string, kind: 'email_verification' | 'password_reset'): Promise<SentMail> {
   const dir = inject('mailDir');
   const address = to.toLowerCase();
-  for (let i = 0; i < 40; i++) {
-    const names = readdirSync(dir)
-      .filter((n) => n.endsWith('.json'))
-      .sort()
-      .reverse();
-    for (const name of names) {
-      const caught = JSON.parse(readFileSync(join(dir, name), 'utf8')) as CaughtMail;
-      if (!caught.to.includes(address)) continue;
-      const mail = readMail(address, caught);
-      if (mail.kind === kind) return mail;
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`no ${kind} mail to ${to} reached the SMTP stand-in`);
+  return vi.waitFor(
+    () => {
+      const names = readdirSync(dir)
+        .filter((n) => n.endsWith('.json'))
+        .sort()
+        .reverse();
+      for (const name of names) {
+        const caught = JSON.parse(readFileSync(join(dir, name), 'utf8')) as CaughtMail;
+        if (!caught.to.includes(address)) continue;
+        const mail = readMail(address, caught);
+        if (mail.kind === kind) return mail;
+      }
+      throw new Error(`no ${kind} mail to ${to} reached the SMTP stand-in`);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
+
+/** The problem entry (support/browser.ts) of the postcode script that `blockPostcodeScript` fails. */
+export const POSTCODE_SCRIPT = /^failed GET https:\/\/t1\.daumcdn\.net\//;
 
 /** The postcode widget's script never loads on this offline machine: fail it at once, as offline does. */
 export async function blockPostcodeScript(page: Page): Promise<void> {
@@ -106,7 +107,7 @@ export async function registerCustomerViaApi(page: Page, tenant: TenantName, ema
       { path, body },
     );
   await post('/api/auth/send-verification-email', { email });
-  const { code } = await latestMail(page, email, 'email_verification');
+  const { code } = await latestMail(email, 'email_verification');
   await post('/api/auth/verify-email', { email, code });
   await post('/api/auth/register/customer', {
     email,

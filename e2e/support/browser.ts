@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { get as httpGet } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,20 +42,78 @@ export function launchBrowser(): Promise<Browser> {
 export interface PageHandle {
   context: BrowserContext;
   page: Page;
-  /** Console errors and failed requests other than the expected 404s of APIs not built yet. */
+  /**
+   * Everything that went wrong on the page, in order: uncaught errors (`pageerror: …`), console
+   * errors (`console: …`), answers with a status of 400 or more (`http 404 GET /api/…`) and requests
+   * that failed (`failed GET https://… net::ERR_…`). A journey ends with `expect(problems).toEqual([])`;
+   * one that provokes a failure on purpose takes exactly that entry out with `takeProvoked`.
+   */
   problems: string[];
+  /** Names the page in a failure: "page 2" is the second page the journey opened. */
+  label: string;
+}
+
+/** The pages opened by the running journey; support/journey-hooks.ts checks them after it. */
+const openedPages: PageHandle[] = [];
+
+/**
+ * Fails when a page the journey opened had a problem it did not take out with `takeProvoked`, so
+ * that no journey passes over an unexpected error, even one that never looks at `problems`.
+ */
+export function checkOpenedPages(): void {
+  const left = openedPages.splice(0).flatMap((handle) => handle.problems.map((p) => `${handle.label}: ${p}`));
+  if (left.length) throw new Error(`e2e: unexpected problems on the journey's pages:\n${left.join('\n')}`);
 }
 
 export async function openPage(browser: Browser, viewport = DESKTOP): Promise<PageHandle> {
   const context = await browser.newContext({ viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   const page = await context.newPage();
   const problems: string[] = [];
+  const handle = { context, page, problems, label: `page ${openedPages.length + 1}` };
+  openedPages.push(handle);
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
-    // A 404 of an API that later issues build is expected and logged by the app on purpose.
-    if (msg.type() === 'error' && !/404 \(Not Found\)/.test(msg.text())) problems.push(`console: ${msg.text()}`);
+    // Chromium's own "Failed to load resource" line repeats an answer or a failure recorded below
+    // with its address; every other console error is the app's.
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource:')) {
+      problems.push(`console: ${msg.text()}`);
+    }
   });
-  return { context, page, problems };
+  page.on('response', (res) => {
+    if (res.status() >= 400) {
+      const url = new URL(res.url());
+      const where = url.origin === new URL(page.url() || url.href).origin ? url.pathname + url.search : url.href;
+      problems.push(`http ${res.status()} ${res.request().method()} ${where}`);
+    }
+  });
+  page.on('requestfailed', (req) => {
+    const error = req.failure()?.errorText ?? 'failed';
+    // The page itself cancelled it (a navigation, a replaced image, a video seeking): not a failure.
+    if (error !== 'net::ERR_ABORTED') problems.push(`failed ${req.method()} ${req.url()} ${error}`);
+  });
+  return handle;
+}
+
+/**
+ * Takes out of `problems` the entries of failures a journey provoked on purpose (a wrong password's
+ * 401, the offline postcode script). Each pattern must match at least one entry: a failure that was
+ * meant to happen and did not is a failed journey too.
+ */
+export function takeProvoked(problems: string[], ...patterns: RegExp[]): void {
+  for (const pattern of patterns) {
+    const before = problems.length;
+    const kept = problems.filter((p) => !pattern.test(p));
+    if (kept.length === before)
+      throw new Error(`e2e: expected a problem matching ${pattern}, got ${JSON.stringify(problems)}`);
+    problems.splice(0, problems.length, ...kept);
+  }
+}
+
+/** Resolves once the browser has laid out and painted two frames after a resize or a scroll. */
+function settledLayout(page: Page): Promise<void> {
+  return page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /** Full-page screenshots at 1280 px and 390 px under test-output/e2e/, back at the starting size. */
@@ -64,7 +122,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   const start = page.viewportSize() ?? DESKTOP;
   for (const size of [DESKTOP, MOBILE]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    await settledLayout(page);
     await page.screenshot({ path: join(outputDir, `${name}-${size.width}.png`), fullPage: true });
   }
   await page.setViewportSize(start);
@@ -81,7 +139,7 @@ export async function sheetScreenshots(page: Page, sheet: Locator, name: string)
     await page.setViewportSize(size);
     for (const end of ['top', 'end'] as const) {
       await sheet.evaluate((el, toEnd) => el.scrollTo({ top: toEnd === 'end' ? el.scrollHeight : 0 }), end);
-      await page.waitForTimeout(100);
+      await settledLayout(page);
       await page.screenshot({ path: join(outputDir, `${name}-${end}-${size.width}.png`) });
     }
     const fit = await sheet.evaluate((el) => {
@@ -143,25 +201,10 @@ const demoEmails: Record<DemoAccount, string> = {
   admin: 'admin@example.com',
 };
 
-/** Stand-ins used only while the accounts API is absent (see signIn). */
-const fallbackUsers: Record<DemoAccount, SessionUser> = {
-  customer: { id: 101, email: demoEmails.customer, username: '김고객', user_type: 'customer', is_admin: false },
-  merchant: {
-    id: 202,
-    email: demoEmails.merchant,
-    username: '햇살농원',
-    user_type: 'merchant',
-    is_admin: false,
-    merchant: { id: 7, business_name: '햇살농원', business_description: '양평의 유기농 농장' },
-  },
-  admin: { id: 1, email: demoEmails.admin, username: '관리자', user_type: 'customer', is_admin: true },
-};
-
 /**
  * Signs a demo account in the way the login screen does: POST /api/auth/login with form data,
- * then token and user stored under the local storage keys `token` and `user`. Where the server has
- * no accounts API yet (404), the session is SEEDED instead: a stand-in user is written to local
- * storage and the token check (GET /api/auth/me) is answered with it.
+ * then token and user stored under the local storage keys `token` and `user`. Any other answer than
+ * 200 fails the journey.
  */
 export async function signIn(page: Page, tenant: TenantName, account: DemoAccount): Promise<SessionUser> {
   await page.goto(`${origin(tenant)}/policy`);
@@ -175,15 +218,6 @@ export async function signIn(page: Page, tenant: TenantName, account: DemoAccoun
     return { status: res.status, body: res.ok ? await res.json() : null };
   }, demoEmails[account]);
 
-  if (answer.status === 404) {
-    const user = fallbackUsers[account];
-    await page.route('**/api/auth/me', (route) => route.fulfill({ json: user }));
-    await page.evaluate((u) => {
-      localStorage.setItem('token', `seeded-test-token-${u.id}`);
-      localStorage.setItem('user', JSON.stringify(u));
-    }, user);
-    return user;
-  }
   if (answer.status !== 200 || !answer.body) throw new Error(`e2e: login of ${account} answered ${answer.status}`);
   const { access_token: token, user } = answer.body as { access_token: string; user: SessionUser };
   await page.evaluate(
@@ -201,30 +235,73 @@ export function cssVariable(page: Page, name: string): Promise<string> {
   return page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
 }
 
-/**
- * Changes the real tenant answer, for rules the demo seed has no tenant for (a feature off). The
- * answer is fetched from the test server with the page's Host (Node cannot resolve *.localhost).
- */
-export async function overrideTenant(page: Page, change: (tenant: Record<string, unknown>) => void): Promise<void> {
-  await page.route('**/api/tenant/current', async (route) => {
-    const host = new URL(route.request().url()).host;
-    const tenant = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      const req = httpGet(
-        { host: '127.0.0.1', port: inject('port'), path: '/api/tenant/current', headers: { host } },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            body += chunk;
-          });
-          res.on('end', () => resolve(JSON.parse(body)));
+/** A plain HTTP call to the test server as a demo tenant's domain (Node cannot resolve *.localhost). */
+export function apiCall(
+  tenant: TenantName,
+  method: string,
+  path: string,
+  { token, body, form }: { token?: string; body?: unknown; form?: Record<string, string> } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const payload = form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: inject('port'),
+        method,
+        path,
+        headers: {
+          host: `${tenant}.localhost`,
+          accept: 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
-      );
-      req.on('error', reject);
-    });
-    change(tenant);
-    await route.fulfill({ json: tenant });
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
+}
+
+/**
+ * Switches features of a demo tenant through the admin API as the platform administrator
+ * (PUT /api/tenant/{id}/features), runs the journey, and switches them back afterwards, also when
+ * the journey fails. Journeys run one at a time, so no other journey sees the change.
+ */
+export async function withFeatures(
+  tenant: TenantName,
+  change: (features: Record<string, boolean>) => Record<string, boolean>,
+  journey: () => Promise<void>,
+): Promise<void> {
+  const login = await apiCall('farm', 'POST', '/api/auth/login', {
+    form: { username: demoEmails.admin, password: 'demo1234' },
+  });
+  if (login.status !== 200) throw new Error(`e2e: the administrator's login answered ${login.status}`);
+  const token = login.body.access_token as string;
+  const list = await apiCall('farm', 'GET', '/api/tenant/list', { token });
+  const tenants = list.body.tenants as { id: number; domain: string; features: Record<string, boolean> }[];
+  const target = tenants.find((t) => t.domain === `${tenant}.localhost`);
+  if (!target) throw new Error(`e2e: no tenant ${tenant}.localhost in ${JSON.stringify(list.body)}`);
+  const put = async (features: Record<string, boolean>) => {
+    const res = await apiCall('farm', 'PUT', `/api/tenant/${target.id}/features`, { token, body: { features } });
+    if (res.status !== 200)
+      throw new Error(`e2e: switching features answered ${res.status} ${JSON.stringify(res.body)}`);
+  };
+  await put(change({ ...target.features }));
+  try {
+    await journey();
+  } finally {
+    await put(target.features);
+  }
 }
 
 /** Fails with the list of serious and critical axe-core violations, if any. */

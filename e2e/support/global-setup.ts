@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -16,6 +16,16 @@ declare module 'vitest' {
 }
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The journeys run on the embedded database the README's start command uses, in a DATA_DIR of
+ * their own; a DATABASE_URL in the environment (set for the server suite's PostgreSQL pass) would
+ * send the demo seed into a shared database.
+ */
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _, ...rest } = env;
+  return rest;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,8 +56,9 @@ async function waitForReady(url: string, server: ChildProcess, timeoutMs = 60_00
 }
 
 /**
- * Builds the app (unless E2E_SKIP_BUILD=1), starts the real server with the demo seed on a free
- * port and a temporary DATA_DIR, sending mail to a local SMTP stand-in, and stops both afterwards.
+ * Builds the app (unless E2E_SKIP_BUILD=1), starts the real server once with the demo seed on a
+ * free port and a temporary DATA_DIR, sending mail to a local SMTP stand-in, and stops both
+ * afterwards. A server that does not become ready fails the run with its log.
  */
 export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1') {
@@ -64,56 +75,47 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   // Production has no outbox page: mails go through SMTP, as in a deployment.
   const mail = await startMailCatcher();
-  let port = 0;
-  let server: ChildProcess | undefined;
-  // A busy machine can push the embedded database's first start (migrations and demo seed) past
-  // Fastify's plugin timeout; a fresh attempt then usually succeeds.
-  for (let attempt = 1; attempt <= 3 && !server; attempt++) {
-    port = await freePort();
-    rmSync(dataDir, { recursive: true, force: true });
-    const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        SEED_DEMO: 'true',
-        SMTP_URL: mail.url,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    try {
-      await waitForReady(`http://127.0.0.1:${port}/readyz`, child);
-      server = child;
-    } catch (err) {
-      child.kill('SIGKILL');
-      if (attempt === 3) {
-        await mail.close();
-        throw err;
-      }
-      console.warn(`e2e: server start attempt ${attempt} failed (${(err as Error).message}); retrying`);
-    }
-  }
-  if (!server) {
+  const port = await freePort();
+  // Everything the server prints goes to a log file, shown when it fails to start or dies.
+  const logFile = join(dataDir, 'server.log');
+  const log = openSync(logFile, 'w');
+  const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...withoutDatabaseUrl(process.env),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      SMTP_URL: mail.url,
+    },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  const serverLog = () => `--- ${logFile} ---\n${readFileSync(logFile, 'utf8').slice(-20_000)}`;
+  try {
+    await waitForReady(`http://127.0.0.1:${port}/readyz`, server);
+  } catch (err) {
+    server.kill('SIGKILL');
     await mail.close();
-    throw new Error('e2e: the server did not start');
+    throw new Error(`${(err as Error).message}\n${serverLog()}`);
   }
   console.log(`e2e: server ready on port ${port} (DATA_DIR ${dataDir})`);
   project.provide('port', port);
   project.provide('mailDir', mail.dir);
-  const running = server;
 
   return async () => {
-    if (running.exitCode === null) {
-      const exited = new Promise((r) => running.once('exit', r));
-      running.kill('SIGTERM');
+    if (server.exitCode !== null) {
+      console.error(`e2e: the server died during the run (code ${server.exitCode})\n${serverLog()}`);
+    } else {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 12_000)))]);
       clearTimeout(timer);
-      if (running.exitCode === null) running.kill('SIGKILL');
+      if (server.exitCode === null) server.kill('SIGKILL');
     }
     rmSync(dataDir, { recursive: true, force: true });
     await mail.close();

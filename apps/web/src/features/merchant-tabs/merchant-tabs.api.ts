@@ -1,15 +1,12 @@
 import {
   ANALYTICS_PERIOD_DEFAULT,
-  type Category,
   DASHBOARD_PRODUCTS_DEFAULT,
   type DashboardProducts,
-  deliveryCategories,
   type PaymentAnalytics,
   type PaymentList,
   type Product,
   type ProductDetail,
   type ProductList,
-  shoppingCategories,
 } from '@app/contracts';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -29,7 +26,6 @@ export const merchantTabKeys = {
   analytics: (periodDays: number) => ['merchant-tabs', 'analytics', periodDays] as const,
   payments: ['merchant-tabs', 'payments'] as const,
   /** The products feature's key: the category lists are shared with the shopping and delivery tabs. */
-  categories: (kind: 'shopping' | 'delivery') => ['products', 'categories', kind] as const,
 };
 
 /** GET /api/dashboard/products: the merchant's products that are not deleted, 100 per page. */
@@ -58,19 +54,6 @@ export const deletedProductsQuery = (sort: DeletedSort) =>
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
     staleTime: 0,
-  });
-
-/**
- * The shopping and delivery category lists, as the products feature loads them (same call and
- * cache key); the contract's copy stands in until they arrive or when the call fails.
- */
-export const categoriesQuery = (kind: 'shopping' | 'delivery') =>
-  queryOptions({
-    queryKey: merchantTabKeys.categories(kind),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ categories: Category[] }>(`/api/main/categories/${kind}`, { signal })).categories,
-    placeholderData: kind === 'shopping' ? shoppingCategories : deliveryCategories,
-    staleTime: Number.POSITIVE_INFINITY,
   });
 
 /** GET /api/payment/analytics/summary: the merchant's (or, for an administrator, the tenant's) payment figures. */

@@ -1,16 +1,17 @@
 import { deliveryCategories, type Product, shoppingCategories } from '@app/contracts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Eye, PackageOpen, Pencil, Plus, Search, ShoppingBag, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
+import { useCategories } from '@/lib/categories';
 import { formatWon } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { isLowStock, shownOriginalPrice } from '@/lib/stock';
 import { DeniedNotice, listStatus, MoreButton, ProductThumb } from './merchant-parts';
-import { categoriesQuery, dashboardProductsQuery, deleteProduct, refreshProductLists } from './merchant-tabs.api';
+import { dashboardProductsQuery, deleteProduct, refreshProductLists } from './merchant-tabs.api';
 import { productsText as m } from './messages';
 import {
   applyProductFilters,
@@ -215,8 +216,8 @@ function FilterBar({
   summary: string;
 }) {
   const id = useId();
-  const shopping = useQuery(categoriesQuery('shopping'));
-  const delivery = useQuery(categoriesQuery('delivery'));
+  const shopping = useCategories('shopping');
+  const delivery = useCategories('delivery');
   // Spec 7: a failed category load is only logged; the contract's lists stay in the menu.
   useEffect(() => {
     if (shopping.error) console.error('shopping categories failed to load', shopping.error);

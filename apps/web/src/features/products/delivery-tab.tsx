@@ -2,10 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { ProductCard } from '@/components/cards/product-card';
+import { useCategories } from '@/lib/categories';
 import { CategoryPills, EmptyList, GridSkeleton, LoadError } from './catalogue-parts';
 import { type DeliverySection, deliverySections } from './delivery-layout';
 import { catalogueMessages as m } from './messages';
-import { categoriesQuery, mainDeliveryQuery } from './products.api';
+import { mainDeliveryQuery } from './products.api';
 import '@/components/form/form.css';
 import './products.css';
 
@@ -40,7 +41,7 @@ export function DeliveryTab() {
   const [category, setCategory] = useState('all');
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), SEARCH_DELAY_MS);
-  const categories = useQuery(categoriesQuery('delivery'));
+  const categories = useCategories('delivery');
   const list = useQuery({ ...mainDeliveryQuery(category, q), placeholderData: keepPreviousData });
   const searchId = useId();
   const products = list.data?.products ?? [];

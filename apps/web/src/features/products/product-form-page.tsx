@@ -10,6 +10,7 @@ import { FormMessage, TextAreaField, TextField } from '@/components/form/text-fi
 import { Notice } from '@/components/notice';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useCategories } from '@/lib/categories';
 import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
@@ -24,7 +25,6 @@ import {
   toProductInput,
 } from './product-form-schema';
 import {
-  categoriesQuery,
   deleteProductImages,
   productDetailQuery,
   productKeys,
@@ -122,8 +122,8 @@ function ProductForm({ product, initialKind, kinds }: ProductFormProps) {
   const editing = !!product;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const shopping = useQuery(categoriesQuery('shopping'));
-  const delivery = useQuery(categoriesQuery('delivery'));
+  const shopping = useCategories('shopping');
+  const delivery = useCategories('delivery');
   const [images, setImages] = useState<FormImage[]>(() => (product ? imagesOf(product) : []));
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [status, setStatus] = useState<string | null>(null);

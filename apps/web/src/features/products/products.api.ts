@@ -1,14 +1,4 @@
-import {
-  type Category,
-  deliveryCategories,
-  type MainShopping,
-  type MediaList,
-  type ProductDetail,
-  type ProductInput,
-  type ProductList,
-  type ProductMedia,
-  shoppingCategories,
-} from '@app/contracts';
+import type { MainShopping, MediaList, ProductDetail, ProductInput, ProductList, ProductMedia } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { uploadWithProgress } from '@/lib/upload';
@@ -22,7 +12,6 @@ export const productKeys = {
   delivery: (category: string, q: string) => ['products', 'main-delivery', category, q] as const,
   shopping: (category: string, q: string) => ['products', 'main-shopping', category, q] as const,
   detail: (id: number) => ['products', 'detail', id] as const,
-  categories: (kind: 'shopping' | 'delivery') => ['products', 'categories', kind] as const,
 };
 
 export const mainDeliveryQuery = (category: string, q: string) =>
@@ -43,16 +32,6 @@ export const mainShoppingQuery = (category: string, q: string) =>
         query: { category: category === 'all' ? undefined : category, q: q || undefined, size: SHOPPING_PAGE_SIZE },
         signal,
       }),
-  });
-
-/** The category lists come from the server (spec 2); the contract's copy shows until they arrive. */
-export const categoriesQuery = (kind: 'shopping' | 'delivery') =>
-  queryOptions({
-    queryKey: productKeys.categories(kind),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ categories: Category[] }>(`/api/main/categories/${kind}`, { signal })).categories,
-    placeholderData: kind === 'shopping' ? shoppingCategories : deliveryCategories,
-    staleTime: Number.POSITIVE_INFINITY,
   });
 
 export const productDetailQuery = (id: number) =>

@@ -2,9 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ProductCard } from '@/components/cards/product-card';
+import { useCategories } from '@/lib/categories';
 import { CategoryPills, EmptyList, GridSkeleton, LoadError } from './catalogue-parts';
 import { catalogueMessages as m } from './messages';
-import { categoriesQuery, mainShoppingQuery } from './products.api';
+import { mainShoppingQuery } from './products.api';
 import '@/components/form/form.css';
 import './products.css';
 
@@ -13,7 +14,7 @@ export function ShoppingTab() {
   const [category, setCategory] = useState('all');
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
-  const categories = useQuery(categoriesQuery('shopping'));
+  const categories = useCategories('shopping');
   const feed = useQuery({ ...mainShoppingQuery(category, q), placeholderData: keepPreviousData });
   const searchId = useId();
 
