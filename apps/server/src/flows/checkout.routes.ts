@@ -37,9 +37,20 @@ const errors = {
 const paymentErrors = { ...errors, 502: errorSchema };
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
+/**
+ * Orders are sales of the catalogue: with both the shopping and the delivery module off there are
+ * none, and their calls answer 404 `feature_disabled` like the product calls.
+ */
+function requireShop(request: FastifyRequest) {
+  if (!request.tenant.features.delivery) requireFeature(request, 'shopping');
+}
+
 /** A signed-in user; the features first (404), then 401, then bad input (400). */
-function signedIn(request: FastifyRequest, feature?: 'payment') {
-  if (feature) requireFeature(request, feature);
+function signedIn(request: FastifyRequest, ...features: ('payment' | 'shop')[]) {
+  for (const feature of features) {
+    if (feature === 'shop') requireShop(request);
+    else requireFeature(request, feature);
+  }
   const user = requireUser(request);
   assertValid(request);
   return user;
@@ -69,7 +80,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = signedIn(request, 'payment');
+      const user = signedIn(request, 'payment', 'shop');
       const key =
         request.headers['idempotency-key'] === undefined ? null : requestKey(request.headers['idempotency-key']);
       return checkout.prepare(request.tenant, user, request.body, key);
@@ -139,6 +150,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      requireShop(request);
       const merchant = requireMerchant(request);
       assertValid(request);
       return checkout.changeStatus(request.tenant, merchant, request.body);
@@ -159,6 +171,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      requireShop(request);
       const merchant = requireMerchant(request);
       assertValid(request);
       return orders.merchantOrders(
@@ -184,7 +197,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = signedIn(request);
+      const user = signedIn(request, 'shop');
       return orders.buyerOrders(
         request.tenant.id,
         { userId: user.id, merchantId: user.merchantId },
@@ -207,7 +220,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => checkout.confirmReceipt(request.tenant, signedIn(request), request.body.order_id),
+    async (request) => checkout.confirmReceipt(request.tenant, signedIn(request, 'shop'), request.body.order_id),
   );
 
   app.post(
@@ -225,7 +238,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      checkout.cancelByBuyer(request.tenant, signedIn(request), request.params.id, request.body.reason),
+      checkout.cancelByBuyer(request.tenant, signedIn(request, 'shop'), request.params.id, request.body.reason),
   );
 
   app.get(
@@ -242,7 +255,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = signedIn(request);
+      const user = signedIn(request, 'shop');
       const order = await orders.get(request.tenant.id, request.params.id, {
         userId: user.id,
         merchantId: user.merchantId,
@@ -266,6 +279,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      requireShop(request);
       assertValid(request);
       if (!request.user) return { has_purchased: false };
       return { has_purchased: await orders.hasPurchased(request.tenant.id, request.user.id, request.params.id) };

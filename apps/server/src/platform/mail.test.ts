@@ -53,6 +53,37 @@ describe('mail through SMTP (SMTP_URL set)', () => {
     expect(mail?.text).toMatch(/인증 코드: \d{6}/);
   });
 
+  it("delivers the password reset link to the SMTP server, on the tenant's domain, and the link sets the password", async () => {
+    received = [];
+    const tenant = await createTenant(app.db, { displayName: '재설정 마켓' });
+    await createUser(app.db, tenant.id, { email: 'reset@example.com' });
+    const client = accountsClient(app, tenant.domain);
+    const asked = await client.call('POST', '/api/auth/reset-password-request', { email: 'reset@example.com' });
+    expect(asked.statusCode).toBe(200);
+    // The reset mail goes out after the answer: wait for the SMTP server to receive it.
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000 });
+    const mail = received[0];
+    expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toBe('reset@example.com');
+    expect(mail?.from?.value[0]).toMatchObject({ address: 'no-reply@market.test', name: '재설정 마켓' });
+    expect(mail?.subject).toBe('[재설정 마켓] 비밀번호 재설정 안내');
+    const link = /https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+    expect(link).toMatch(
+      new RegExp(`^http://${tenant.domain.replaceAll('.', '\\.')}/reset-password\\?token=[\\w-]{43}$`),
+    );
+
+    // Following the link: its page sends the token with the new password to the link's host.
+    const url = new URL(link);
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { host: url.host },
+      payload: { token: url.searchParams.get('token'), new_password: 'Fresh-meadow-42' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await client.login('reset@example.com', 'Fresh-meadow-42')).statusCode).toBe(200);
+    expect((await client.login('reset@example.com', 'password123')).statusCode).toBe(401);
+  });
+
   it('has no outbox page', async () => {
     const tenant = await createTenant(app.db);
     const res = await app.inject({ url: '/api/dev/outbox', headers: { host: tenant.domain } });

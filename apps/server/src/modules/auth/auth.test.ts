@@ -246,7 +246,7 @@ describe('verification codes', () => {
     expect(res.json().code).toBe('code_expired');
   });
 
-  it('throttles resending for a minute and answers a code of the address only', async () => {
+  it('throttles resending for a minute', async () => {
     const { row, client } = await tenant();
     expect(
       (await client.call('POST', '/api/auth/send-verification-email', { email: 'r@example.com' })).statusCode,
@@ -263,13 +263,58 @@ describe('verification codes', () => {
     expect(
       (await client.call('POST', '/api/auth/send-verification-email', { email: 'r@example.com' })).statusCode,
     ).toBe(200);
+  });
 
-    const other = await tenant();
-    await other.client.call('POST', '/api/auth/send-verification-email', { email: 'r@example.com' });
-    const { code } = await client.lastMail('r@example.com');
-    const crossTenant = await other.client.call('POST', '/api/auth/verify-email', { email: 'r@example.com', code });
-    // The other tenant's code differs (almost surely); either way it is not this tenant's verification.
-    if (crossTenant.statusCode === 200) expect((await other.client.lastMail('r@example.com')).code).toBe(code);
+  it("verifies an address on its own tenant only: another tenant's code neither verifies it nor lets it register", async () => {
+    const a = await tenant();
+    const b = await tenant();
+    const email = 'crosser@example.com';
+    const send = (client: typeof a.client) => client.call('POST', '/api/auth/send-verification-email', { email });
+    const verify = (client: typeof a.client, code: string) =>
+      client.call('POST', '/api/auth/verify-email', { email, code });
+    const register = (client: typeof a.client) => client.call('POST', '/api/auth/register/customer', customer(email));
+    const notVerified = {
+      detail: '이메일 인증이 필요합니다. 인증 코드를 받아 이메일을 인증해주세요.',
+      code: 'email_not_verified',
+    };
+    expect((await send(a.client)).statusCode).toBe(200);
+    const code = (await a.client.lastMail(email)).code as string;
+
+    // B never sent a code to the address: A's code has nothing to verify there.
+    const cross = await verify(b.client, code);
+    expect(cross.statusCode).toBe(400);
+    expect(cross.json()).toEqual({
+      detail: '인증 코드가 만료되었거나 이미 사용되었습니다. 새 인증 코드를 요청해주세요.',
+      code: 'code_expired',
+    });
+    expect((await register(b.client)).json()).toEqual(notVerified);
+
+    // B's own pending code (a different one) is not matched by A's either.
+    expect((await send(b.client)).statusCode).toBe(200);
+    let own = (await b.client.lastMail(email)).code as string;
+    while (own === code) {
+      // One chance in a million: ask B again for a code that differs.
+      await app.db
+        .update(emailVerifications)
+        .set({ sentAt: sql`now() - interval '61 seconds'` })
+        .where(eq(emailVerifications.tenantId, b.row.id));
+      await send(b.client);
+      own = (await b.client.lastMail(email)).code as string;
+    }
+    const crossPending = await verify(b.client, code);
+    expect(crossPending.statusCode).toBe(400);
+    expect(crossPending.json()).toEqual({ detail: '인증 코드가 올바르지 않습니다.', code: 'code_invalid' });
+    expect((await register(b.client)).json()).toEqual(notVerified);
+
+    // A's code still verifies on A (B's tries spent none of its attempts), and that stays A's.
+    expect((await verify(a.client, code)).statusCode).toBe(200);
+    const stillRefused = await register(b.client);
+    expect(stillRefused.statusCode).toBe(400);
+    expect(stillRefused.json()).toEqual(notVerified);
+    expect(await app.db.$count(users, eq(users.tenantId, b.row.id))).toBe(0);
+    // B's own code verifies the address on B.
+    expect((await verify(b.client, own)).statusCode).toBe(200);
+    expect((await register(b.client)).statusCode).toBe(201);
   });
 
   it('asks for the code and the e-mail in Korean', async () => {
@@ -850,10 +895,29 @@ describe('password reset', () => {
     await client.call('POST', '/api/auth/reset-password-request', { email: 'n@example.com' });
     const [t] = await app.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tenantId, row.id));
     expect((t?.expiresAt.getTime() ?? 0) - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+    const tokenOf = (link: string | null) => new URL(link ?? '').searchParams.get('token') ?? '';
+    const first = tokenOf((await client.lastMail('n@example.com')).link);
     // A second request within a minute sends nothing more.
     await client.call('POST', '/api/auth/reset-password-request', { email: 'n@example.com' });
-    const mails = (await client.call('GET', '/api/dev/outbox?to=n@example.com')).json().mails;
-    expect(mails).toHaveLength(1);
+    const mails = async () => (await client.call('GET', '/api/dev/outbox?to=n@example.com')).json().mails;
+    expect(await mails()).toHaveLength(1);
+
+    // Once that minute is over (its throttle reset here), a new link replaces the first.
+    await app.counters.reset(`reset-mail:${row.id}:n@example.com`);
+    expect((await client.call('POST', '/api/auth/reset-password-request', { email: 'n@example.com' })).statusCode).toBe(
+      200,
+    );
+    expect(await mails()).toHaveLength(2);
+    const newest = tokenOf((await client.lastMail('n@example.com')).link);
+    expect(newest).not.toBe(first);
+    const old = await client.call('POST', '/api/auth/reset-password', { token: first, new_password: 'Older-link-11' });
+    expect(old.statusCode, 'the first link must no longer work').toBe(400);
+    expect(old.json().code).toBe('reset_token_invalid');
+    expect(await app.db.$count(passwordResetTokens, eq(passwordResetTokens.tenantId, row.id))).toBe(1);
+    const ok = await client.call('POST', '/api/auth/reset-password', { token: newest, new_password: 'Newest-link-22' });
+    expect(ok.statusCode).toBe(200);
+    expect((await client.login('n@example.com', 'Newest-link-22')).statusCode).toBe(200);
+    expect((await client.login('n@example.com', 'Older-link-11')).statusCode).toBe(401);
   });
 });
 

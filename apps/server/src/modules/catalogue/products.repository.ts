@@ -259,10 +259,21 @@ export async function updateProduct(
 
 export type DeletedSort = 'deleted_desc' | 'deleted_asc' | 'title' | 'price';
 
+/** A merchant's deleted products of the kinds the tenant offers (the others cannot be restored). */
+const deletedOf = (tenantId: number, merchantId: number, kinds: CategoryType[]) =>
+  and(
+    eq(products.tenantId, tenantId),
+    eq(products.merchantId, merchantId),
+    isNotNull(products.deletedAt),
+    kinds.length === 1 ? eq(products.categoryType, kinds[0] as CategoryType) : undefined,
+    kinds.length === 0 ? sql`false` : undefined,
+  );
+
 export function listDeletedProducts(
   db: DbOrTx,
   tenantId: number,
   merchantId: number,
+  kinds: CategoryType[],
   sort: DeletedSort,
   limit: number,
   offset: number,
@@ -280,17 +291,22 @@ export function listDeletedProducts(
     .from(products)
     .innerJoin(merchants, merchantJoin)
     .leftJoin(productRatings, ratingJoin)
-    .where(and(eq(products.tenantId, tenantId), eq(products.merchantId, merchantId), isNotNull(products.deletedAt)))
+    .where(deletedOf(tenantId, merchantId, kinds))
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
 }
 
-export async function countDeletedProducts(db: DbOrTx, tenantId: number, merchantId: number): Promise<number> {
+export async function countDeletedProducts(
+  db: DbOrTx,
+  tenantId: number,
+  merchantId: number,
+  kinds: CategoryType[],
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(products)
-    .where(and(eq(products.tenantId, tenantId), eq(products.merchantId, merchantId), isNotNull(products.deletedAt)));
+    .where(deletedOf(tenantId, merchantId, kinds));
   return row?.n ?? 0;
 }
 

@@ -304,11 +304,12 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
           db,
           tenant.id,
           merchant.merchantId,
+          kindsOf(tenant),
           query.sort,
           query.size,
           (query.page - 1) * query.size,
         ),
-        repo.countDeletedProducts(db, tenant.id, merchant.merchantId),
+        repo.countDeletedProducts(db, tenant.id, merchant.merchantId, kindsOf(tenant)),
       ]);
       return { products: rows.map(present), ...paged(query.page, query.size, total) };
     },

@@ -395,12 +395,16 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
         operationId: 'getMerchantChannel',
         security: access.public,
         tags: ['users'],
-        summary: '판매자 채널 정보 (판매자 id)',
+        summary: '판매자 채널 정보 (판매자 id; merchant 기능)',
         params: idParams,
         response: { 200: merchantChannelSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    async (request, reply) => sendJson(reply, await service.merchantChannel(request.tenant, request.params.id)),
+    async (request, reply) => {
+      // The public channel (/merchant/{id}) belongs to the merchant module (spec part 1, routes).
+      requireFeature(request, 'merchant');
+      return sendJson(reply, await service.merchantChannel(request.tenant, request.params.id));
+    },
   );
 
   app.get(
