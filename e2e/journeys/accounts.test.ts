@@ -5,8 +5,9 @@ import {
   DEMO_PASSWORD,
   latestMail,
   loginThroughUi,
+  POSTCODE_FALLBACK,
   POSTCODE_SCRIPT,
-  registerCustomerViaApi,
+  registerCustomer,
   uniqueEmail,
   uniquePhone,
 } from '../support/accounts';
@@ -41,7 +42,7 @@ async function verifyEmailOnForm(page: Page, email: string) {
 
 async function fillManualAddress(page: Page, base: string, detail: string) {
   // Offline, the postcode widget cannot load: the base address is typed by hand.
-  await page.getByText('주소 검색을 불러올 수 없어 직접 입력해주세요.').first().waitFor();
+  await page.getByText(POSTCODE_FALLBACK).first().waitFor();
   await page.getByRole('textbox', { name: /주소$/ }).first().fill(base);
   await page.getByRole('textbox', { name: '상세 주소' }).fill(detail);
 }
@@ -188,8 +189,7 @@ describe('accounts: registration, login, logout, password reset', () => {
 
   it('a password is reset through the mailed link; without a token the page says the access is invalid', async () => {
     const { page, problems, context } = await openPage(browser);
-    const email = uniqueEmail('reset');
-    await registerCustomerViaApi(page, 'farm', email, 'first1234');
+    const { email } = await registerCustomer('farm', 'reset', 'first1234');
 
     await page.goto(`${origin('farm')}/reset-password`);
     await page.getByText('유효하지 않은 접근입니다', { exact: false }).waitFor();

@@ -67,7 +67,8 @@ let made = 0;
  */
 async function sunnysProduct(): Promise<{ id: number; title: string }> {
   made += 1;
-  const title = `${productTitle}-${made}`;
+  // A name apart from the first journey's, whose search by `stamp` must find its own card only.
+  const title = `햇살 나물 도시락 ${stamp}-${made}`;
   const { page, context } = await openPage(browser);
   try {
     await page.goto(`${origin('farm')}/policy`);

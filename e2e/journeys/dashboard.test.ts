@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockPostcodeScript, loginThroughUi, POSTCODE_SCRIPT } from '../support/accounts';
+import { blockPostcodeScript, loginThroughUi, POSTCODE_FALLBACK, POSTCODE_SCRIPT } from '../support/accounts';
 import {
   DESKTOP,
   expectAccessible,
@@ -16,7 +16,7 @@ import {
   sheetScreenshots,
   takeProvoked,
 } from '../support/browser';
-import { buyByCard, callApi, merchantCreatesProduct, newCustomer } from '../support/shop';
+import { callApi, merchantCreatesProduct, newCustomer, purchase } from '../support/shop';
 
 let browser: Browser;
 let imageDir: string;
@@ -241,7 +241,7 @@ describe('dashboard: the merchant dashboard and its tabs', () => {
   it('the products tab deletes a product; the deleted-products tab restores it', async () => {
     // A product of its own, so that no other journey's catalogue changes.
     const title = `밀랍 랩 3종 ${stamp()}`;
-    const product = await merchantCreatesProduct(browser, 'shopping', { title, price: 12_000, display_remaining: 30 });
+    const product = await merchantCreatesProduct('shopping', { title, price: 12_000, display_remaining: 30 });
     const { page, problems, context } = await openPage(browser);
     await loginThroughUi(page, 'farm', MERCHANT);
     await page.goto(`${origin('farm')}/merchant/dashboard?tab=products`);
@@ -293,16 +293,13 @@ describe('dashboard: the merchant dashboard and its tabs', () => {
   });
 
   it('the delivery tab moves an order to 주문확인 through the status dialog', async () => {
-    const product = await merchantCreatesProduct(browser, 'pickup', {
+    const product = await merchantCreatesProduct('pickup', {
       title: `햇살 나물 비빔밥 ${stamp()}`,
       price: 9_500,
       display_remaining: -1,
     });
-    const customer = await newCustomer(browser, 'dashboard-buyer');
-    const buyer = await openPage(browser);
-    await loginThroughUi(buyer.page, 'farm', customer.email, customer.password);
-    const orderId = await buyByCard(buyer.page, product, customer);
-    await buyer.context.close();
+    const customer = await newCustomer('dashboard-buyer');
+    const orderId = await purchase(customer, product);
 
     const { page, problems, context } = await openPage(browser, MOBILE);
     await loginThroughUi(page, 'farm', MERCHANT);
@@ -595,7 +592,7 @@ describe('dashboard: customers', () => {
   });
 
   it('a customer edits the profile: image, name and address saved, the bar follows; leaving unsaved asks first', async () => {
-    const customer = await newCustomer(browser, 'profile-edit');
+    const customer = await newCustomer('profile-edit');
     const { page, problems, context } = await openPage(browser);
     await blockPostcodeScript(page);
     await loginThroughUi(page, 'farm', customer.email, customer.password);
@@ -625,7 +622,7 @@ describe('dashboard: customers', () => {
     const renamed = `${customer.username.slice(0, 8)}새이름`;
     await username.fill(renamed);
     // Offline, the postcode widget cannot load: the base address is typed by hand.
-    await page.getByText('주소 검색을 불러올 수 없어 직접 입력해주세요.').waitFor();
+    await page.getByText(POSTCODE_FALLBACK).waitFor();
     await page.getByRole('textbox', { name: '주소', exact: true }).fill('부산광역시 해운대구 센텀중앙로 79');
     await page.getByRole('textbox', { name: '상세 주소' }).fill('12층');
     await page.getByText('저장하지 않은 변경사항이 있습니다.').waitFor();

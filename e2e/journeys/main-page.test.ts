@@ -1,15 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  expectAccessible,
-  launchBrowser,
-  openPage,
-  origin,
-  screenshots,
-  signIn,
-  withFeatures,
-} from '../support/browser';
+import { expectAccessible, launchBrowser, openPage, origin, screenshots, signIn } from '../support/browser';
+import { send, withFeatures } from '../support/http';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -109,8 +101,8 @@ describe('/main', () => {
       await screenshots(page, 'main-no-feature');
       await expectAccessible(page);
       for (const feed of ['/api/main/delivery', '/api/main/shopping', '/api/main/posts']) {
-        const res = await apiCall('farm', 'GET', feed);
-        expect([feed, res.status, res.body.code]).toEqual([feed, 404, 'feature_disabled']);
+        const res = await send('farm', 'GET', feed);
+        expect([feed, res.status, JSON.parse(res.text).code]).toEqual([feed, 404, 'feature_disabled']);
       }
     });
     // Switched back on, the same page shows its tabs again.

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThroughUi, registerCustomerViaApi, uniqueEmail } from '../support/accounts';
-import { expectAccessible, launchBrowser, MOBILE, openPage, origin, screenshots } from '../support/browser';
+import { expectAccessible, launchBrowser, MOBILE, openPage, origin, screenshots, signIn } from '../support/browser';
+import { type Customer, newCustomer, signInAs, topUpPoints } from '../support/shop';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,6 +18,19 @@ const DECLINE_MESSAGE = '카드 한도가 초과되었습니다. (테스트 카�
 
 /** The demo customer of the farm tenant, whose seeded wallet has a balance and a history. */
 const CUSTOMER = 'customer@example.com';
+
+/** Points a fresh customer of a journey starts with: topped up by card through the API. */
+const START_POINTS = 10_000;
+
+/**
+ * A fresh customer of the journey's own with START_POINTS and nothing locked, so that its wallet
+ * holds only what the journey does (the demo customer's is shared with the other journeys).
+ */
+async function fundedCustomer(prefix: string): Promise<Customer> {
+  const customer = await newCustomer(prefix);
+  expect(await topUpPoints(customer, START_POINTS)).toBe(START_POINTS);
+  return customer;
+}
 
 const won = (v: number) => v.toLocaleString('ko-KR');
 
@@ -104,7 +117,7 @@ async function payWithCard(page: Page, card: string): Promise<void> {
 describe('wallet: top-up through the sandbox checkout, transfer, declined card, withdraw', () => {
   it('a customer tops up 30,000 with the approve card and sees the balance and the history grow', async () => {
     const { page, problems, context } = await openPage(browser);
-    await loginThroughUi(page, 'farm', CUSTOMER);
+    await signIn(page, 'farm', 'customer');
     const before = await openWalletTab(page);
     await screenshots(page, 'wallet-tab-farm');
     await expectAccessible(page);
@@ -131,7 +144,7 @@ describe('wallet: top-up through the sandbox checkout, transfer, declined card, 
     await page.getByLabel('카드 번호').fill('1111 2222 3333 4444');
     await page.getByRole('button', { name: '결제하기' }).click();
     await page.getByRole('alert').getByText('아래 테스트 카드 번호 중 하나를 입력해주세요.').waitFor();
-    expect(problems.splice(seen)).toEqual([expect.stringMatching(/status of 400 \(Bad Request\)/)]);
+    expect(problems.splice(seen)).toEqual([`http 400 POST ${new URL(page.url()).pathname}`]);
     await payWithCard(page, APPROVE_CARD);
 
     expect(new URL(page.url()).searchParams.get('type')).toBe('topup');
@@ -161,15 +174,15 @@ describe('wallet: top-up through the sandbox checkout, transfer, declined card, 
   });
 
   it('a customer sends 1,000 to a user found by e-mail; both wallets show the transfer with its memo', async () => {
-    // The recipient is an account of this journey's own, so that its wallet is known to be empty.
-    const recipientEmail = uniqueEmail('wallet-recipient');
-    const signUp = await openPage(browser);
-    await registerCustomerViaApi(signUp.page, 'farm', recipientEmail, 'wallet1234');
-    await signUp.context.close();
+    // Sender and recipient are accounts of this journey's own: the sender's wallet holds only its
+    // top-up, the recipient's is known to be empty.
+    const [sender, recipient] = await Promise.all([fundedCustomer('wallet-sender'), newCustomer('wallet-recipient')]);
+    const recipientEmail = recipient.email;
 
     const { page, problems, context } = await openPage(browser);
-    await loginThroughUi(page, 'farm', CUSTOMER);
+    await signInAs(page, sender);
     const before = await openWalletTab(page);
+    expect(before).toBe(START_POINTS);
     await page.locator('.wallet-balance').getByRole('button', { name: '보내기' }).click();
     const dialog = page.getByRole('dialog', { name: '포인트 보내기' });
     await dialog.waitFor();
@@ -218,13 +231,16 @@ describe('wallet: top-up through the sandbox checkout, transfer, declined card, 
     expect(problems).toEqual([]);
     await context.close();
 
-    // The recipient's own wallet: 1,000 received from the demo customer, with the memo.
+    // The recipient's own wallet: 1,000 received from the sender, with the memo.
     const other = await openPage(browser, MOBILE);
-    await loginThroughUi(other.page, 'farm', recipientEmail, 'wallet1234');
+    await signInAs(other.page, recipient);
     const signedIn = await other.page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').username);
     expect(signedIn).toBe(recipientName);
     expect(await openWalletTab(other.page)).toBe(1_000);
-    expect(await firstHistoryRow(other.page)).toMatchObject({ label: '김고객님에게서 받음', amount: '+1,000P' });
+    expect(await firstHistoryRow(other.page)).toMatchObject({
+      label: `${sender.username}님에게서 받음`,
+      amount: '+1,000P',
+    });
     expect((await firstHistoryRow(other.page)).meta).toContain(memo);
     expect(other.problems).toEqual([]);
     await other.context.close();
@@ -232,7 +248,7 @@ describe('wallet: top-up through the sandbox checkout, transfer, declined card, 
 
   it('a declined card shows the failure screen with the issuer message and a retry; nothing is credited', async () => {
     const { page, problems, context } = await openPage(browser, MOBILE);
-    await loginThroughUi(page, 'farm', CUSTOMER);
+    await signIn(page, 'farm', 'customer');
     const before = await openWalletTab(page);
     const newest = await firstHistoryRow(page);
 
@@ -260,9 +276,11 @@ describe('wallet: top-up through the sandbox checkout, transfer, declined card, 
   });
 
   it('a customer withdraws 1,000 to an address: pending with the points locked, then completed', async () => {
+    const customer = await fundedCustomer('wallet-withdraw');
     const { page, problems, context } = await openPage(browser);
-    await loginThroughUi(page, 'farm', CUSTOMER);
+    await signInAs(page, customer);
     const before = await openWalletTab(page);
+    expect(before).toBe(START_POINTS);
     expect(await page.locator('.wallet-balance-locked').count()).toBe(0);
 
     await page.locator('.wallet-balance').getByRole('button', { name: '출금' }).click();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject, vi } from 'vitest';
 import { origin, type TenantName } from './browser';
+import { api } from './http';
 import type { CaughtMail } from './mail-catcher';
 
 /** Password of every demo account (apps/server/src/seed/demo.ts; named in the README). */
@@ -15,9 +16,10 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.kr`;
 }
 
-/** A unique Korean mobile number (find-email answers by phone). */
+/** A Korean mobile number no other journey uses (find-email answers by phone). */
 export function uniquePhone(): string {
-  return `010${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+  counter += 1;
+  return `010${String((Date.now() + counter) % 100_000_000).padStart(8, '0')}`;
 }
 
 export interface SentMail {
@@ -70,6 +72,9 @@ export function latestMail(to: string, kind: 'email_verification' | 'password_re
   );
 }
 
+/** What an address field says once the postcode script has failed (apps/web/src/messages/form.ts). */
+export const POSTCODE_FALLBACK = '주소 검색을 불러올 수 없어 직접 입력해주세요.';
+
 /** The problem entry (support/browser.ts) of the postcode script that `blockPostcodeScript` fails. */
 export const POSTCODE_SCRIPT = /^failed GET https:\/\/t1\.daumcdn\.net\//;
 
@@ -88,33 +93,28 @@ export async function loginThroughUi(page: Page, tenant: TenantName, email: stri
 }
 
 /**
- * Registers a customer through the API from inside the page (send code, read it from the mail,
- * verify, register): for journeys that need a fresh account of their own.
+ * Registers a fresh customer through the API from Node, as the sign-up screen does (code sent by
+ * mail, read from the SMTP stand-in, verified, then the account): for journeys that need an
+ * account of their own. Answers its e-mail and phone, both unique in the run.
  */
-export async function registerCustomerViaApi(page: Page, tenant: TenantName, email: string, password: string) {
-  await page.goto(`${origin(tenant)}/policy`);
-  const post = (path: string, body: unknown) =>
-    page.evaluate(
-      async ({ path, body }) => {
-        const res = await fetch(path, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-        return res.json();
-      },
-      { path, body },
-    );
+export async function registerCustomer(
+  tenant: TenantName,
+  prefix: string,
+  password: string,
+): Promise<{ email: string; phone: string }> {
+  const email = uniqueEmail(prefix);
+  const phone = uniquePhone();
+  const post = (path: string, json: unknown) => api(tenant, 'POST', path, { body: { json } });
   await post('/api/auth/send-verification-email', { email });
   const { code } = await latestMail(email, 'email_verification');
   await post('/api/auth/verify-email', { email, code });
   await post('/api/auth/register/customer', {
     email,
-    username: `테스트${Date.now().toString(36).slice(-5)}`,
+    username: `테스트${Date.now().toString(36).slice(-4)}${counter}`,
     password,
     user_type: 'customer',
-    phone: uniquePhone(),
+    phone,
     address: '서울특별시 중구 세종대로 110, 1층',
   });
+  return { email, phone };
 }

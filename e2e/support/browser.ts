@@ -1,5 +1,4 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -233,75 +232,6 @@ export async function signIn(page: Page, tenant: TenantName, account: DemoAccoun
 /** The value of a CSS custom property on <html>. */
 export function cssVariable(page: Page, name: string): Promise<string> {
   return page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
-}
-
-/** A plain HTTP call to the test server as a demo tenant's domain (Node cannot resolve *.localhost). */
-export function apiCall(
-  tenant: TenantName,
-  method: string,
-  path: string,
-  { token, body, form }: { token?: string; body?: unknown; form?: Record<string, string> } = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const payload = form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: inject('port'),
-        method,
-        path,
-        headers: {
-          host: `${tenant}.localhost`,
-          accept: 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/**
- * Switches features of a demo tenant through the admin API as the platform administrator
- * (PUT /api/tenant/{id}/features), runs the journey, and switches them back afterwards, also when
- * the journey fails. Journeys run one at a time, so no other journey sees the change.
- */
-export async function withFeatures(
-  tenant: TenantName,
-  change: (features: Record<string, boolean>) => Record<string, boolean>,
-  journey: () => Promise<void>,
-): Promise<void> {
-  const login = await apiCall('farm', 'POST', '/api/auth/login', {
-    form: { username: demoEmails.admin, password: 'demo1234' },
-  });
-  if (login.status !== 200) throw new Error(`e2e: the administrator's login answered ${login.status}`);
-  const token = login.body.access_token as string;
-  const list = await apiCall('farm', 'GET', '/api/tenant/list', { token });
-  const tenants = list.body.tenants as { id: number; domain: string; features: Record<string, boolean> }[];
-  const target = tenants.find((t) => t.domain === `${tenant}.localhost`);
-  if (!target) throw new Error(`e2e: no tenant ${tenant}.localhost in ${JSON.stringify(list.body)}`);
-  const put = async (features: Record<string, boolean>) => {
-    const res = await apiCall('farm', 'PUT', `/api/tenant/${target.id}/features`, { token, body: { features } });
-    if (res.status !== 200)
-      throw new Error(`e2e: switching features answered ${res.status} ${JSON.stringify(res.body)}`);
-  };
-  await put(change({ ...target.features }));
-  try {
-    await journey();
-  } finally {
-    await put(target.features);
-  }
 }
 
 /** Fails with the list of serious and critical axe-core violations, if any. */
