@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { AnswerCache } from '../../platform/answer-cache.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { createBatchedSums } from '../../platform/batched-sums.js';
-import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { type Db, type DbOrTx, lookUp } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
@@ -98,10 +98,10 @@ export function createContentService(deps: {
 
   async function present(tenantId: number, rows: repo.PostWithAuthor[], viewer: CurrentUser | null, tx: DbOrTx = db) {
     const ids = rows.map((r) => r.id);
-    const [media, liked] = await Promise.all([
-      repo.listMediaOf(tx, tenantId, ids),
-      viewer ? repo.likedAmong(tx, tenantId, viewer.id, ids) : new Set<number>(),
-    ]);
+    const [media, liked] = await lookUp(tx, [
+      () => repo.listMediaOf(tx, tenantId, ids),
+      async () => (viewer ? repo.likedAmong(tx, tenantId, viewer.id, ids) : new Set<number>()),
+    ] as const);
     const byPost = new Map<number, PostMediaRow[]>();
     for (const m of media) {
       const list = byPost.get(m.postId) ?? [];

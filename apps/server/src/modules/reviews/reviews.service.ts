@@ -13,7 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnswerCache } from '../../platform/answer-cache.js';
 import type { CurrentUser } from '../../platform/auth.js';
-import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { type Db, type DbOrTx, lookUp } from '../../platform/db/client.js';
 import { AppError, sqlState } from '../../platform/errors.js';
 import { type ImageUpload, storeImage } from '../../platform/media/upload.js';
 import type { Storage } from '../../platform/storage/storage.js';
@@ -78,14 +78,15 @@ export function createReviewsService(deps: ReviewsDeps) {
     product?: ProductCard,
   ) {
     const ids = rows.map((r) => r.id);
-    const [authors, products, media, voted] = await Promise.all([
-      repo.authorsOf(tx, tenantId, [...new Set(rows.map((r) => r.userId))]),
-      product
-        ? new Map([[product.id, product]])
-        : productCards(tx, tenantId, [...new Set(rows.map((r) => r.productId))]),
-      repo.listMedia(tx, tenantId, ids),
-      viewer ? repo.votedAmong(tx, tenantId, viewer.id, ids) : new Set<number>(),
-    ]);
+    const [authors, products, media, voted] = await lookUp(tx, [
+      () => repo.authorsOf(tx, tenantId, [...new Set(rows.map((r) => r.userId))]),
+      async () =>
+        product
+          ? new Map([[product.id, product]])
+          : productCards(tx, tenantId, [...new Set(rows.map((r) => r.productId))]),
+      () => repo.listMedia(tx, tenantId, ids),
+      async () => (viewer ? repo.votedAmong(tx, tenantId, viewer.id, ids) : new Set<number>()),
+    ] as const);
     const byReview = new Map<number, typeof media>();
     for (const m of media) byReview.set(m.reviewId, [...(byReview.get(m.reviewId) ?? []), m]);
     const context: ReviewContext = { authors, products, media: byReview, voted };

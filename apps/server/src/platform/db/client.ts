@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -19,6 +20,22 @@ import * as schema from './schema.js';
 export type Db = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: repositories accept either. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Runs independent look-ups: side by side on the pool, one after another inside a transaction,
+ * whose single connection takes one query at a time (node-postgres refuses overlapping queries on
+ * a client from its next major on).
+ */
+export async function lookUp<T extends readonly (() => Promise<unknown>)[]>(
+  handle: DbOrTx,
+  jobs: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!(handle instanceof PgTransaction)) return (await Promise.all(jobs.map((job) => job()))) as Results;
+  const results: unknown[] = [];
+  for (const job of jobs) results.push(await job());
+  return results as Results;
+}
 
 export interface Database {
   db: Db;
