@@ -12,6 +12,7 @@ import {
   type TenantName,
   takeProvoked,
 } from '../support/browser';
+import { api, login } from '../support/http';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,57 +70,34 @@ async function sunnysProduct(): Promise<{ id: number; title: string }> {
   made += 1;
   // A name apart from the first journey's, whose search by `stamp` must find its own card only.
   const title = `햇살 나물 도시락 ${stamp}-${made}`;
-  const { page, context } = await openPage(browser);
-  try {
-    await page.goto(`${origin('farm')}/policy`);
-    const images = await Promise.all(
-      [
-        ['#e76f51', '1'],
-        ['#2a9d8f', '2'],
-        ['#264653', '3'],
-      ].map(async ([color, label]) => (await png(color as string, label as string)).toString('base64')),
-    );
-    const answer = await page.evaluate(
-      async ({ title, images, password }) => {
-        const login = await fetch('/api/auth/login', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ username: 'sunny@example.com', password }),
-        });
-        if (!login.ok) return { status: login.status, id: 0 };
-        const auth = { Authorization: `Bearer ${(await login.json()).access_token}` };
-        const created = await fetch('/api/products', {
-          method: 'POST',
-          headers: { ...auth, 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            category_type: 'pickup',
-            delivery_category: 'korean',
-            is_delivery: true,
-            title,
-            description: '유기농 채소와 한우 볶음고추장을 올린 비빔밥입니다.',
-            price: 9000,
-            original_price: 12000,
-            display_remaining: 5,
-          }),
-        });
-        if (created.status !== 201) return { status: created.status, id: 0 };
-        const { id } = (await created.json()) as { id: number };
-        for (const [i, image] of images.entries()) {
-          const form = new FormData();
-          const bytes = Uint8Array.from(atob(image), (c) => c.charCodeAt(0));
-          form.set('file', new File([bytes], `image-${i + 1}.png`, { type: 'image/png' }));
-          const uploaded = await fetch(`/api/products/${id}/media`, { method: 'POST', headers: auth, body: form });
-          if (uploaded.status !== 201) return { status: uploaded.status, id };
-        }
-        return { status: 201, id };
+  const { token } = await login('farm', 'sunny@example.com', DEMO_PASSWORD);
+  const { id } = await api<{ id: number }>('farm', 'POST', '/api/products', {
+    token,
+    body: {
+      json: {
+        category_type: 'pickup',
+        delivery_category: 'korean',
+        is_delivery: true,
+        title,
+        description: '유기농 채소와 한우 볶음고추장을 올린 비빔밥입니다.',
+        price: 9000,
+        original_price: 12000,
+        display_remaining: 5,
       },
-      { title, images, password: DEMO_PASSWORD },
-    );
-    if (answer.status !== 201) throw new Error(`e2e: making sunny's product answered ${answer.status}`);
-    return { id: answer.id, title };
-  } finally {
-    await context.close();
+    },
+  });
+  for (const [i, [color, label]] of [
+    ['#e76f51', '1'],
+    ['#2a9d8f', '2'],
+    ['#264653', '3'],
+  ].entries()) {
+    const bytes = await png(color as string, label as string);
+    await api('farm', 'POST', `/api/products/${id}/media`, {
+      token,
+      body: { multipart: { files: [{ field: 'file', name: `image-${i + 1}.png`, type: 'image/png', bytes }] } },
+    });
   }
+  return { id, title };
 }
 
 describe('catalogue: product form, delivery tab, product detail', () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThroughUi } from '../support/accounts';
+import { DEMO_PASSWORD, loginThroughUi } from '../support/accounts';
 import {
   expectAccessible,
   launchBrowser,
@@ -17,6 +17,7 @@ import {
   signIn,
   takeProvoked,
 } from '../support/browser';
+import { api, login } from '../support/http';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,32 +70,17 @@ const twoPhotos = async (): Promise<PostFile[]> => [
  * makes), so that each journey starts from its own post whatever ran before it.
  */
 async function publishPost(title: string, content: string, files: PostFile[]): Promise<CreatedPost> {
-  const { page, context } = await openPage(browser);
-  try {
-    const merchant = await signIn(page, 'farm', 'merchant');
-    const answer = await page.evaluate(
-      async ({ title, content, files }) => {
-        const form = new FormData();
-        form.set('title', title);
-        form.set('content', content);
-        for (const f of files) {
-          const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
-          form.append('files', new File([bytes], f.name, { type: f.mimeType }));
-        }
-        const res = await fetch('/api/content/posts', {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
-          body: form,
-        });
-        return { status: res.status, body: await res.text() };
+  const merchant = await login('farm', 'merchant@example.com', DEMO_PASSWORD);
+  const post = await api<{ id: number }>('farm', 'POST', '/api/content/posts', {
+    token: merchant.token,
+    body: {
+      multipart: {
+        fields: { title, content },
+        files: files.map((f) => ({ field: 'files', name: f.name, type: f.mimeType, bytes: f.buffer })),
       },
-      { title, content, files: files.map((f) => ({ ...f, buffer: undefined, base64: f.buffer.toString('base64') })) },
-    );
-    if (answer.status !== 201) throw new Error(`e2e: publishing a post answered ${answer.status} ${answer.body}`);
-    return { id: (JSON.parse(answer.body) as { id: number }).id, author_id: merchant.id };
-  } finally {
-    await context.close();
-  }
+    },
+  });
+  return { id: post.id, author_id: merchant.user.id };
 }
 
 const stamp = Date.now().toString(36).slice(-5);
