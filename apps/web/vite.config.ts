@@ -11,6 +11,13 @@ export default defineConfig({
   build: {
     // scripts/bundle-size.mjs reads the manifest to sum what the landing route loads first.
     manifest: true,
+    rollupOptions: {
+      output: {
+        // Rollup gives every icon shared by two routes a chunk of its own: a dozen 300-byte files
+        // per screen, each a request on a phone's slow network. All icons the app uses, in one.
+        manualChunks: (id) => (id.includes('/node_modules/lucide-react/') ? 'icons' : undefined),
+      },
+    },
   },
   server: {
     host: true,

@@ -107,7 +107,7 @@ describe('tenant administration (/admin/tenants)', () => {
     await admin.context.close();
   });
 
-  it('the settings modal: tabs, fees saved on blur (invalid becomes 0, shown as the default), theme presets', async () => {
+  it('the settings modal: tabs, fees saved on blur (a typo is an error next to the field, nothing saved), theme presets', async () => {
     const { page, context, problems } = await openPage(browser);
     await loginThroughUi(page, 'farm', 'admin@example.com');
     await page.goto(`${origin('farm')}/admin/tenants`);
@@ -128,20 +128,48 @@ describe('tenant administration (/admin/tenants)', () => {
       const fee = dialog.getByLabel('기본 배송비 (원)');
       expect(await fee.inputValue()).toBe('3500');
       expect(await dialog.getByLabel('무료 배송 기준 금액 (원)').inputValue()).toBe('40000');
+      const storedFee = () =>
+        page.evaluate(async () => {
+          const res = await fetch('/api/tenant/list', {
+            headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+          });
+          const { tenants } = (await res.json()) as {
+            tenants: { domain: string; settings: { legal_info?: { shipping_fee?: number } } }[];
+          };
+          return tenants.find((t) => t.domain === 'mall.localhost')?.settings.legal_info?.shipping_fee;
+        });
+      // A typo is an error next to the field (issue 10): nothing saved, the typed value kept.
       await fee.fill('abc');
       await fee.blur();
+      const feeError = dialog.getByText('숫자로 입력해주세요.', { exact: true });
+      await feeError.waitFor();
+      expect(await fee.getAttribute('aria-invalid')).toBe('true');
+      const errorId = await feeError.getAttribute('id');
+      expect((await fee.getAttribute('aria-describedby'))?.split(' ')).toContain(errorId);
+      expect(await fee.inputValue()).toBe('abc');
+      expect(await storedFee()).toBe(3500);
+      await screenshots(page, 'admin-settings-fee-error');
+      await fee.fill('4,000');
+      await fee.blur();
       await page.getByText('설정이 업데이트되었습니다.').first().waitFor();
-      expect(await fee.inputValue()).toBe('3000');
-      const stored = await page.evaluate(async () => {
-        const res = await fetch('/api/tenant/list', {
-          headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
-        });
-        const { tenants } = (await res.json()) as {
-          tenants: { domain: string; settings: { legal_info?: { shipping_fee?: number } } }[];
-        };
-        return tenants.find((t) => t.domain === 'mall.localhost')?.settings.legal_info?.shipping_fee;
-      });
-      expect(stored).toBe(0);
+      await feeError.waitFor({ state: 'detached' });
+      expect(await fee.getAttribute('aria-invalid')).toBeNull();
+      expect(await fee.inputValue()).toBe('4000');
+      expect(await storedFee()).toBe(4000);
+
+      // A bad e-mail: the contract's Korean text next to the field, never the raw path.
+      await dialog.getByRole('tab', { name: '기본 정보' }).click();
+      const email = dialog.getByLabel('문의 이메일');
+      const emailBefore = await email.inputValue();
+      await email.fill('not-an-email');
+      await email.blur();
+      await dialog.getByText('올바른 이메일 형식이 아닙니다.').waitFor();
+      expect(await email.getAttribute('aria-invalid')).toBe('true');
+      expect(await email.inputValue()).toBe('not-an-email');
+      expect(await page.getByText('settings.contact_email').count()).toBe(0);
+      await email.fill(emailBefore);
+      await email.blur();
+      await dialog.getByText('올바른 이메일 형식이 아닙니다.').waitFor({ state: 'detached' });
 
       await dialog.getByRole('tab', { name: '테마' }).click();
       expect(await dialog.getByRole('button', { name: /테마 적용$/ }).count()).toBe(6);

@@ -1,18 +1,22 @@
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, loginThroughUi } from '../support/accounts';
 import {
+  DESKTOP,
   expectAccessible,
   launchBrowser,
   MOBILE,
   openPage,
   origin,
+  outputDir,
   screenshots,
   type TenantName,
   takeProvoked,
 } from '../support/browser';
-import { api, login } from '../support/http';
+import { api, login, withSettings } from '../support/http';
+import { merchantCreatesProduct, newCustomer, purchase } from '../support/shop';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -211,7 +215,7 @@ describe('catalogue: product form, delivery tab, product detail', () => {
 
     // Visitors cannot buy: quantity disabled, purchase goes to login with the order message.
     expect(await page.getByLabel('수량', { exact: true }).isDisabled()).toBe(true);
-    expect(await page.getByRole('link', { name: /햇살농원/ }).getAttribute('href')).toMatch(
+    expect(await page.getByRole('link', { name: /해바라기농장/ }).getAttribute('href')).toMatch(
       /^\/merchant\/\d+\?use_mid=true$/,
     );
     await page.getByRole('tab', { name: /리뷰/ }).click();
@@ -380,6 +384,147 @@ describe('catalogue screens on both tenants', () => {
     await page.goto(`${origin('farm')}/`);
     await page.locator('.product-grid .product-card').first().waitFor();
     expect(await page.locator('.product-grid .product-card').count()).toBeGreaterThanOrEqual(4);
+    await context.close();
+  });
+});
+
+describe('honest cards and product page', () => {
+  it('cards show a rating only once reviewed, the delivery fee only on delivered meals, and sold-out meals last', async () => {
+    const mark = `정직 ${stamp}`;
+    // An available delivered meal, never ordered; then a pickup-only meal with one left, which a
+    // customer buys: it sells out with more orders than the other.
+    const delivered = await merchantCreatesProduct('delivery', {
+      title: `${mark} 배달 비빔밥`,
+      price: 9000,
+      display_remaining: 5,
+    });
+    const pickupOnly = await merchantCreatesProduct('pickup', {
+      title: `${mark} 픽업 김밥`,
+      price: 4000,
+      display_remaining: 1,
+    });
+    await purchase(await newCustomer('honest-cards'), pickupOnly);
+
+    const { page, problems, context } = await openPage(browser, MOBILE);
+    await page.goto(`${origin('farm')}/main?tab=delivery`);
+    await page.getByRole('heading', { name: '재주문 많은 TOP 3' }).waitFor();
+    // The demo's rankings: no sold-out meal among "지금 뜨는 메뉴" and "재주문 많은 TOP 3".
+    const sections = page.locator('.catalogue-section');
+    for (const i of [0, 1]) {
+      await sections.nth(i).locator('.product-card').first().waitFor();
+      expect(await sections.nth(i).locator('.product-stock.is-sold-out').count()).toBe(0);
+    }
+
+    await page.getByLabel('메뉴 검색').fill(mark);
+    await page.getByRole('heading', { name: `"${mark}" 검색 결과` }).waitFor();
+    const cards = page.locator('.catalogue-rows .product-card');
+    await expect.poll(() => cards.count()).toBe(2);
+    // Ranked with the sold-out meal after the available one, though it was ordered more.
+    expect(await cards.locator('.product-title').allTextContents()).toEqual([delivered.title, pickupOnly.title]);
+    const deliveredText = (await cards.nth(0).textContent()) ?? '';
+    expect(deliveredText).toContain('배달비 2,500원');
+    expect(deliveredText).toContain('20~25분');
+    const pickupText = (await cards.nth(1).textContent()) ?? '';
+    expect(pickupText).toContain('픽업');
+    expect(pickupText).toContain('품절');
+    expect(pickupText).not.toContain('배달');
+    expect(pickupText).not.toContain('20~25분');
+    // Neither has a review yet: no star and no "0.0 (0)".
+    expect(await cards.locator('.product-rating').count()).toBe(0);
+    expect((await cards.allTextContents()).join(' ')).not.toContain('0.0');
+    await page.waitForLoadState('networkidle');
+    await screenshots(page, 'cards-honest-farm');
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a shopping product shows the tenant's shipping terms, and on a phone its purchase bar stays at the bottom", async () => {
+    const merchant = await login('mall', 'merchant@example.com', DEMO_PASSWORD);
+    const product = await api<{ id: number; title: string }>('mall', 'POST', '/api/products', {
+      token: merchant.token,
+      body: {
+        json: {
+          category_type: 'shopping',
+          category: 'food',
+          title: `배송비 안내 현미 ${stamp}`,
+          description: '갓 도정한 현미입니다.\n'.repeat(30),
+          price: 18000,
+          display_remaining: -1,
+        },
+      },
+    });
+    await withSettings('mall', { legal_info: { shipping_fee: 4000, free_shipping_threshold: 45000 } }, async () => {
+      const { page, problems, context } = await openPage(browser, MOBILE);
+      await page.goto(`${origin('mall')}/products/${product.id}`);
+      await page.getByRole('heading', { level: 1, name: product.title }).waitFor();
+      await page.getByText('배송비 4,000원 · 45,000원 이상 무료배송').waitFor();
+
+      // Scrolled to the end of the page on a phone: the bar sits on the bottom navigation, and the
+      // page's last content ends above it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForFunction(() => window.scrollY > 0);
+      const place = await page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
+        return {
+          height: window.innerHeight,
+          bar: box('.detail-buy-bar'),
+          nav: box('[data-testid="bottom-bar"]'),
+          footer: box('footer'),
+          buy: box('.detail-buy-bar button'),
+        };
+      });
+      if (!place.bar || !place.nav || !place.footer || !place.buy)
+        throw new Error('no purchase bar, navigation or footer');
+      expect(Math.round(place.nav.bottom)).toBe(place.height);
+      expect(Math.abs(place.bar.bottom - place.nav.top)).toBeLessThanOrEqual(1);
+      expect(place.bar.width).toBe(MOBILE.width);
+      expect(place.buy.top).toBeGreaterThanOrEqual(place.bar.top);
+      expect(place.buy.bottom).toBeLessThanOrEqual(place.bar.bottom);
+      expect(place.footer.bottom).toBeLessThanOrEqual(place.bar.top + 1);
+      expect(await page.getByRole('button', { name: '구매하기' }).isVisible()).toBe(true);
+      await page.screenshot({ path: join(outputDir, 'product-buy-bar-scrolled-390.png') });
+
+      // On a desktop the bar is part of the order box.
+      await page.setViewportSize(DESKTOP);
+      expect(await page.locator('.detail-buy-bar').evaluate((el) => getComputedStyle(el).position)).toBe('static');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshots(page, 'product-detail-shipping-mall');
+      await expectAccessible(page);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  });
+
+  it('a product page that meets a server error says so, and 다시 시도 loads it', async () => {
+    const product = await merchantCreatesProduct('shopping', {
+      title: `다시 시도 현미 ${stamp}`,
+      price: 12000,
+      display_remaining: -1,
+    });
+    const { page, problems, context } = await openPage(browser, MOBILE);
+    let failed = 0;
+    await page.route(`**/api/products/${product.id}`, async (route) => {
+      if (failed > 0) return route.continue();
+      failed += 1;
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: '서버 오류가 발생했습니다.', code: 'internal_error' }),
+      });
+    });
+    await page.goto(`${origin('farm')}/products/${product.id}`);
+    await page.getByRole('heading', { level: 1, name: '상품 정보를 불러오지 못했습니다' }).waitFor();
+    await page.getByText('일시적인 서버 오류가 발생했어요. 잠시 후 다시 시도해주세요.').waitFor();
+    expect(await page.getByText('상품을 찾을 수 없습니다').count()).toBe(0);
+    expect(await page.title()).toBe('상품 정보를 불러오지 못했습니다');
+    await screenshots(page, 'product-detail-server-error');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: '다시 시도' }).click();
+    await page.getByRole('heading', { level: 1, name: product.title }).waitFor();
+    expect(failed).toBe(1);
+    takeProvoked(problems, new RegExp(`^http 500 GET /api/products/${product.id}$`));
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

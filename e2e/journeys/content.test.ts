@@ -8,12 +8,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, loginThroughUi } from '../support/accounts';
 import {
+  DESKTOP,
   expectAccessible,
   launchBrowser,
   MOBILE,
   openPage,
   origin,
   screenshots,
+  sheetScreenshots,
   signIn,
   takeProvoked,
 } from '../support/browser';
@@ -369,5 +371,89 @@ describe('content: posts, comments, channel', () => {
     await other.page.goto(`${origin('farm')}/content/${post.id}/edit`);
     await other.page.getByRole('heading', { level: 1, name: '게시글을 수정할 권한이 없습니다.' }).waitFor();
     await other.context.close();
+  });
+
+  it('the post tab keeps its page in the URL through reload, back and forward, and a new page starts at the list top', async () => {
+    // At least two pages of 20, whatever the seed holds.
+    const { total } = await api<{ total: number }>('farm', 'GET', '/api/main/posts?is_announcement=false&size=20');
+    for (let i = total; i < 21; i++) await publishPost(`${postTitle} 페이지 ${i}`, postContent, []);
+    const { page, problems, context } = await openPage(browser, MOBILE);
+    await page.goto(`${origin('farm')}/main?tab=post`);
+    const firstTitle = () => page.locator('article.post-card .post-title').first().textContent();
+    // The list shows the page before until the next one has loaded.
+    const firstTitleBecomes = (title: string | null) =>
+      page.waitForFunction(
+        (want) => document.querySelector('article.post-card .post-title')?.textContent === want,
+        title,
+      );
+    const pager = page.getByRole('navigation', { name: /^1 \/ \d+ 페이지$/ });
+    await pager.waitFor();
+    const onFirst = await firstTitle();
+
+    await pager.getByRole('button', { name: '다음' }).click();
+    await page.waitForURL((url) => url.pathname + url.search === '/main?tab=post&page=2');
+    await page.getByRole('navigation', { name: /^2 \/ \d+ 페이지$/ }).waitFor();
+    await page.waitForFunction((before) => {
+      const title = document.querySelector('article.post-card .post-title')?.textContent;
+      return !!title && title !== before;
+    }, onFirst);
+    // The list's top is in view just below the sticky tabs, not the pager where the click was.
+    const top = await page.locator('section.feed-posts').evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThanOrEqual(100);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const onSecond = await firstTitle();
+    await screenshots(page, 'content-post-tab-page-2');
+
+    await page.reload();
+    await page.getByRole('navigation', { name: /^2 \/ \d+ 페이지$/ }).waitFor();
+    await firstTitleBecomes(onSecond);
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname + url.search === '/main?tab=post');
+    await page.getByRole('navigation', { name: /^1 \/ \d+ 페이지$/ }).waitFor();
+    await firstTitleBecomes(onFirst);
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname + url.search === '/main?tab=post&page=2');
+    await page.getByRole('navigation', { name: /^2 \/ \d+ 페이지$/ }).waitFor();
+    await firstTitleBecomes(onSecond);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the shorts comment sheet fits the screen at 360, 390 and 1280 px, with its close button and 등록 in view', async () => {
+    const clipTitle = `${videoTitle} 댓글 시트`;
+    const clip = await publishPost(clipTitle, '하우스 안을 한 바퀴 돌아봤어요.', [
+      { name: 'tour.mp4', mimeType: 'video/mp4', buffer: mp4() },
+    ]);
+    const { page, problems, context } = await openPage(browser, MOBILE);
+    await page.goto(`${origin('farm')}/main?tab=video`);
+    const slide = page.locator(`section.short[data-post-id="${clip.id}"]`);
+    await slide.getByRole('button', { name: /댓글/ }).click();
+    const sheet = page.getByRole('dialog', { name: clipTitle });
+    await sheet.getByRole('button', { name: '등록' }).waitFor();
+    for (const size of [{ width: 360, height: 740 }, MOBILE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await sheet.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const boxes = await sheet.evaluate((el) => {
+        const rect = (e: Element | null) => {
+          const r = e?.getBoundingClientRect();
+          return r ? { left: r.left, right: r.right, top: r.top, bottom: r.bottom } : null;
+        };
+        const submit = [...el.querySelectorAll('button')].find((b) => b.textContent?.trim() === '등록') ?? null;
+        return { sheet: rect(el), close: rect(el.querySelector('button[aria-label="닫기"]')), submit: rect(submit) };
+      });
+      for (const [name, box] of Object.entries(boxes)) {
+        expect(box, `${name} at ${size.width}px`).not.toBeNull();
+        expect(box?.left, `${name} left at ${size.width}px`).toBeGreaterThanOrEqual(0);
+        expect(box?.right, `${name} right at ${size.width}px`).toBeLessThanOrEqual(size.width);
+        expect(box?.top, `${name} top at ${size.width}px`).toBeGreaterThanOrEqual(0);
+        expect(box?.bottom, `${name} bottom at ${size.width}px`).toBeLessThanOrEqual(size.height);
+      }
+    }
+    await sheetScreenshots(page, sheet, 'content-shorts-comments');
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

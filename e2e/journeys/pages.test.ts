@@ -9,7 +9,9 @@ import {
   origin,
   screenshots,
   signIn,
+  type TenantName,
 } from '../support/browser';
+import { api, withSettings } from '../support/http';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -194,5 +196,79 @@ describe('policy, terms, home and the navigation bar', () => {
     await second.page.keyboard.press('Escape');
     await expectAccessible(second.page);
     await second.context.close();
+  });
+});
+
+interface PublicSettings {
+  contact_email: string;
+  contact_phone: string;
+  business_hours: string;
+  company_info: { company_name: string; address: string };
+  service_info: { service_name: string; service_tagline: string };
+  legal_info: { return_contact: string };
+}
+
+const currentSettings = async (tenant: TenantName) =>
+  (await api<{ settings: PublicSettings }>(tenant, 'GET', '/api/tenant/current')).settings;
+
+describe('/about, /contact and the links of /main', () => {
+  for (const tenant of ['farm', 'mall'] as const) {
+    it(`${tenant}: 소개 and 문의 in the /main bar reach pages built from the tenant settings`, async () => {
+      const phone = tenant === 'farm' ? '0317701234' : '01077778888';
+      const shown = tenant === 'farm' ? '031-770-1234' : '010-7777-8888';
+      const hours = `${tenant} 평일 09:30-18:30 (e2e)`;
+      await withSettings(tenant, { contact_phone: phone, business_hours: hours }, async () => {
+        const settings = await currentSettings(tenant);
+        for (const size of [DESKTOP, MOBILE]) {
+          const { page, problems, context } = await openPage(browser, size);
+          await page.goto(`${origin(tenant)}/main`);
+          await page.locator('.main-top').getByRole('link', { name: '소개', exact: true }).click();
+          await page.waitForURL((url) => url.pathname === '/about');
+          const title = page.getByRole('heading', { level: 1, name: settings.service_info.service_name });
+          await title.waitFor();
+          const about = (await page.textContent('main')) ?? '';
+          expect(about).toContain(settings.service_info.service_tagline);
+          expect(about).toContain(settings.company_info.company_name);
+          expect(about).toContain(settings.company_info.address);
+          expect(about).toContain(shown);
+          if (size === DESKTOP) await screenshots(page, `about-${tenant}`);
+          await expectAccessible(page);
+
+          await page.goto(`${origin(tenant)}/main`);
+          await page.locator('.main-top').getByRole('link', { name: '문의', exact: true }).click();
+          await page.waitForURL((url) => url.pathname === '/contact');
+          await page.getByRole('heading', { level: 1, name: '고객센터' }).waitFor();
+          const mail = page.getByRole('link', { name: settings.contact_email });
+          expect(await mail.getAttribute('href')).toBe(`mailto:${settings.contact_email}`);
+          expect(await page.getByRole('link', { name: shown }).getAttribute('href')).toBe(`tel:${phone}`);
+          expect(await page.textContent('main')).toContain(hours);
+          expect(await page.textContent('main')).toContain(settings.company_info.address);
+          expect(await page.textContent('main')).toContain(settings.legal_info.return_contact);
+          if (size === DESKTOP) await screenshots(page, `contact-${tenant}`);
+          await expectAccessible(page);
+          expect(problems).toEqual([]);
+          await context.close();
+        }
+      });
+    });
+  }
+
+  it('/main has the footer: its policy and terms links reach their pages at 1280 and 390 px', async () => {
+    for (const size of [DESKTOP, MOBILE]) {
+      const { page, problems, context } = await openPage(browser, size);
+      await page.goto(`${origin('mall')}/main`);
+      const footer = page.locator('footer');
+      await footer.getByRole('link', { name: '배송·교환·환불 정책' }).click();
+      await page.waitForURL((url) => url.pathname === '/policy');
+      await page.getByRole('heading', { level: 1, name: '배송 · 교환 · 환불 정책' }).waitFor();
+      await page.goto(`${origin('mall')}/main?tab=shopping`);
+      expect(await footer.textContent()).toContain((await currentSettings('mall')).company_info.company_name);
+      if (size === DESKTOP) await screenshots(page, 'main-mall-footer');
+      await footer.getByRole('link', { name: '이용약관' }).click();
+      await page.waitForURL((url) => url.pathname === '/terms');
+      await page.getByRole('checkbox', { name: /전체 동의하기/ }).waitFor();
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { blockPostcodeScript, POSTCODE_FALLBACK, POSTCODE_SCRIPT } from '../supp
 import {
   expectAccessible,
   launchBrowser,
+  MOBILE,
   openPage,
   origin,
   screenshots,
@@ -39,7 +40,8 @@ describe('the route table and its guards', () => {
       async () => {
         await page.goto(`${origin('mall')}/policy`);
         await page.getByRole('heading', { name: /배송 · 교환 · 환불 정책/ }).waitFor();
-        await page.goto(`${origin('mall')}/content/1`);
+        // Opened from the policy page (a same-site referrer): back returns there.
+        await page.goto(`${origin('mall')}/content/1`, { referer: `${origin('mall')}/policy` });
         await page.getByRole('heading', { name: '서비스 준비 중입니다' }).waitFor();
         expect(await page.textContent('main')).toContain('현재 이 서비스에서는 제공하지 않는 기능입니다.');
         await screenshots(page, 'feature-off-mall');
@@ -159,5 +161,52 @@ describe('the route table and its guards', () => {
     await second.page.goto(`${origin('farm')}/merchant/dashboard`);
     await second.page.waitForURL(/\/main$/);
     await second.context.close();
+  });
+
+  it('뒤로 가기 and the login back arrow on a page opened from another site stay on this site', async () => {
+    const { page, problems, context } = await openPage(browser, MOBILE);
+    const farm = origin('farm');
+    const onFarm = (path: string) => (url: URL) => url.origin === farm && url.pathname + url.search === path;
+    // The tab was on another site; the visitor follows a shared link to a post that is gone.
+    await page.goto(`${origin('mall')}/policy`);
+    await page.goto(`${farm}/content/2000000000`);
+    await page.getByRole('heading', { level: 1, name: '게시글을 찾을 수 없습니다' }).waitFor();
+    await page.getByRole('button', { name: '뒤로 가기' }).click();
+    await page.waitForURL(onFarm('/main?tab=post'));
+    await page.locator('article.post-card').first().waitFor();
+
+    // The same for a product that is gone: the catalogue instead.
+    await page.goto(`${origin('mall')}/policy`);
+    await page.goto(`${farm}/products/2000000000`);
+    await page.getByRole('heading', { level: 1, name: '상품을 찾을 수 없습니다' }).waitFor();
+    await page.getByRole('button', { name: '뒤로 가기' }).click();
+    await page.waitForURL(onFarm('/main'));
+
+    // A shared link to a page that needs signing in lands on /login: its back arrow leads home.
+    await page.goto(`${origin('mall')}/policy`);
+    await page.goto(`${farm}/profile/edit`);
+    await page.waitForURL(onFarm('/login'));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await screenshots(page, 'login-opened-directly');
+    await page.getByRole('button', { name: '뒤로 가기' }).click();
+    await page.waitForURL(onFarm('/'));
+
+    // Inside the app it is one step back: from the login a product's purchase button led to.
+    const productLink = page.locator('.product-card .card-link').first();
+    await page.goto(`${farm}/main?tab=shopping`);
+    await productLink.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/products/'));
+    const productPath = new URL(page.url()).pathname;
+    await page.getByRole('button', { name: '구매하기' }).click();
+    await page.waitForURL(onFarm('/login'));
+    await page.getByRole('button', { name: '뒤로 가기' }).click();
+    await page.waitForURL(onFarm(productPath));
+    takeProvoked(
+      problems,
+      /^http 404 GET \/api\/content\/\S*2000000000\b/,
+      /^http 404 GET \/api\/products\/2000000000$/,
+    );
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

@@ -10,10 +10,15 @@ import type { CaughtMail } from './mail-catcher';
 export const DEMO_PASSWORD = 'demo1234';
 
 let counter = 0;
+/** A token no other call of this run makes: the time and a counter, both taken at once. */
+function uniqueToken(): string {
+  counter += 1;
+  return `${Date.now().toString(36)}${counter}`;
+}
+
 /** An address no other journey (or earlier run on this server) uses. */
 export function uniqueEmail(prefix: string): string {
-  counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}@example.kr`;
+  return `${prefix}-${uniqueToken()}@example.kr`;
 }
 
 /** A Korean mobile number no other journey uses (find-email answers by phone). */
@@ -102,7 +107,9 @@ export async function registerCustomer(
   prefix: string,
   password: string,
 ): Promise<{ email: string; phone: string }> {
+  // Taken before the first await: two registrations side by side must not share a name.
   const email = uniqueEmail(prefix);
+  const username = `테스트${uniqueToken()}`;
   const phone = uniquePhone();
   const post = (path: string, json: unknown) => api(tenant, 'POST', path, { body: { json } });
   await post('/api/auth/send-verification-email', { email });
@@ -110,7 +117,7 @@ export async function registerCustomer(
   await post('/api/auth/verify-email', { email, code });
   await post('/api/auth/register/customer', {
     email,
-    username: `테스트${Date.now().toString(36).slice(-4)}${counter}`,
+    username,
     password,
     user_type: 'customer',
     phone,

@@ -24,6 +24,8 @@ export interface Answer {
   status: number;
   /** The Location header of a redirect (redirects are not followed), or null. */
   location: string | null;
+  /** Seconds the Retry-After header of a 429 asks to wait, or null. */
+  retryAfter: number | null;
   text: string;
 }
 
@@ -73,21 +75,37 @@ export function send(
       res.on('data', (chunk: string) => {
         text += chunk;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, text }));
+      res.on('end', () => {
+        const retryAfter = Number.parseInt(String(res.headers['retry-after'] ?? ''), 10);
+        resolve({
+          status: res.statusCode ?? 0,
+          location: res.headers.location ?? null,
+          retryAfter: Number.isFinite(retryAfter) ? retryAfter : null,
+          text,
+        });
+      });
     });
     req.on('error', reject);
     req.end(payload);
   });
 }
 
-/** A call that must succeed (2xx); answers the parsed JSON body. */
+/**
+ * A call that must succeed (2xx); answers the parsed JSON body. Set-up calls share one address, so
+ * a per-address rate limit (10 verification mails a minute) can refuse a burst of them: like a
+ * patient client, this waits as long as the 429's Retry-After says and asks again (twice at most).
+ */
 export async function api<T>(
   tenant: TenantName,
   method: string,
   path: string,
   options: { token?: string; body?: RequestBody } = {},
 ): Promise<T> {
-  const answer = await send(tenant, method, path, options);
+  let answer = await send(tenant, method, path, options);
+  for (let retry = 0; retry < 2 && answer.status === 429 && answer.retryAfter !== null; retry += 1) {
+    await new Promise((resolve) => setTimeout(resolve, (answer.retryAfter ?? 0) * 1000 + 250));
+    answer = await send(tenant, method, path, options);
+  }
   if (answer.status < 200 || answer.status >= 300) {
     throw new Error(`e2e: ${method} ${path} on ${tenant} answered ${answer.status} ${answer.text}`);
   }
@@ -134,5 +152,45 @@ export async function withFeatures(
     await journey();
   } finally {
     await put(target.features);
+  }
+}
+
+type Settings = Record<string, unknown>;
+
+/** The values `change` would overwrite, taken from `current` along the same paths. */
+function previousValues(current: Settings, change: Settings, path = ''): Settings {
+  const before: Settings = {};
+  for (const [key, value] of Object.entries(change)) {
+    const old = current[key];
+    if (old === undefined) throw new Error(`e2e: withSettings cannot restore ${path}${key}, which was not set`);
+    const nested = value !== null && typeof value === 'object' && !Array.isArray(value);
+    before[key] = nested ? previousValues(old as Settings, value as Settings, `${path}${key}.`) : old;
+  }
+  return before;
+}
+
+/**
+ * Changes settings of a demo tenant through the admin API (PUT /api/tenant/{id}/settings, merged
+ * deeply), runs the journey, and puts the previous values back afterwards, also when it fails. Only
+ * settings that are already set can be changed (the API merges, so an added key could not be removed).
+ */
+export async function withSettings(tenant: TenantName, change: Settings, journey: () => Promise<void>): Promise<void> {
+  const { token } = await login('farm', 'admin@example.com', 'demo1234');
+  const { tenants } = await api<{ tenants: { id: number; domain: string; settings: Settings }[] }>(
+    'farm',
+    'GET',
+    '/api/tenant/list',
+    { token },
+  );
+  const target = tenants.find((t) => t.domain === `${tenant}.localhost`);
+  if (!target) throw new Error(`e2e: no tenant ${tenant}.localhost`);
+  const before = previousValues(target.settings, change);
+  const put = (settings: Settings) =>
+    api('farm', 'PUT', `/api/tenant/${target.id}/settings`, { token, body: { json: { settings } } });
+  await put(change);
+  try {
+    await journey();
+  } finally {
+    await put(before);
   }
 }

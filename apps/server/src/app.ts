@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -9,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.js';
 import { checkoutPlugin } from './flows/checkout.plugin.js';
 import { checkoutRoutes } from './flows/checkout.routes.js';
+import { webBootHead } from './flows/web-boot.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { accountsPlugin, applyFeatureAvailability } from './modules/auth/auth.plugin.js';
@@ -31,18 +29,22 @@ import { walletPlugin } from './modules/wallet/wallet.plugin.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { authenticateRequest } from './platform/auth.js';
 import { clientErrorHandler } from './platform/client-errors.js';
+import { compressionPlugin } from './platform/compression.js';
+import { etagPublicJson } from './platform/conditional-get.js';
 import { countersPlugin } from './platform/counters.js';
 import { databasePlugin } from './platform/database.js';
-import { notFoundBody, registerErrorHandling } from './platform/errors.js';
+import { registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
 import { mailPlugin } from './platform/mail.js';
 import { openApiOptions } from './platform/openapi.js';
 import { sandboxCheckoutRoutes } from './platform/payments/sandbox.routes.js';
+import { QuietRequestLog } from './platform/request-log.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 import { createStorage, storagePlugin } from './platform/storage/storage.plugin.js';
 import { mediaFileRoutes } from './platform/storage/storage.routes.js';
 import { rejectInvalidHost, resolveTenant, tenancyPlugin } from './platform/tenancy.js';
 import { refuseMalformedText } from './platform/text-input.js';
+import { registerWebApp } from './platform/web-app.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -54,6 +56,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
+    // One line per finished request, quiet in the demo (platform/request-log.ts).
+    logController: new QuietRequestLog(config.requestLog),
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     // Keep a sane incoming id (from a proxy) or make one; every log line carries it as reqId.
@@ -84,6 +88,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(securityHeadersPlugin, { mediaPublicBaseUrl: config.storage.publicBaseUrl });
+  // Before every route: the plugin compresses the answers of routes declared after it.
+  await app.register(compressionPlugin);
   app.addHook('onRequest', rejectInvalidHost);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -144,6 +150,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       api.addHook('onRequest', authenticateRequest);
       // NUL and lone surrogates in any parameter, query or body field (multipart included): 400.
       api.addHook('preHandler', refuseMalformedText);
+      // Public JSON answers revalidate with a weak ETag (304 on If-None-Match).
+      api.addHook('onSend', etagPublicJson);
       await api.register(tenantsRoutes);
       await api.register(authRoutes);
       await api.register(adminRoutes);
@@ -172,35 +180,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     });
   }
 
-  await registerWebApp(app, config.webDistDir);
-  return app;
-}
-
-/**
- * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
- * any non-API GET answered with index.html so client-side routes survive a reload.
- */
-async function registerWebApp(app: FastifyInstance, distDir: string) {
-  const hasWeb = existsSync(join(distDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      // Vite's build manifest stays private.
-      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
-      cacheControl: false,
-      setHeaders: (reply, path) => {
-        const hashed = path.includes(`${join(distDir, 'assets')}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
-    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send(notFoundBody);
+  await registerWebApp(app, {
+    distDir: config.webDistDir,
+    metaCacheMs: config.catalogue.answerCacheMs,
+    // Boot data and the page's chunk hints: the first screen starts without a round trip.
+    extraHead: webBootHead(config.webDistDir),
   });
+  return app;
 }

@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
 import { defaultWebDist } from './paths.js';
 import type { PublicAddress } from './platform/public-address.js';
+import type { RequestLogOptions } from './platform/request-log.js';
 import type { StorageConfig } from './platform/storage/storage.js';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -57,6 +58,10 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Level of each finished request's log line; `info` in production, `debug` otherwise (hidden at LOG_LEVEL=info). */
+  REQUEST_LOG_LEVEL: z.enum(['debug', 'info']).optional(),
+  /** Requests slower than this are logged at `warn`. */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1_000),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
   SEED_DEMO: booleanFlag.default(true),
   TRUST_PROXY: trustProxySetting.default(false),
@@ -136,6 +141,8 @@ export interface AppConfig {
   /** An open PGlite to use as the database (tests hand in a clone of a migrated template). */
   pglite?: PGlite;
   logLevel: Env['LOG_LEVEL'];
+  /** One log line per finished request at this level; server errors and slow requests at `warn`. */
+  requestLog: RequestLogOptions;
   /** Built web app to serve with an SPA fallback; skipped when the folder has no index.html. */
   webDistDir: string;
   seedDemo: boolean;
@@ -273,6 +280,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolMax: e.DATABASE_POOL_MAX,
     inMemoryDatabase: false,
     logLevel: e.LOG_LEVEL,
+    requestLog: {
+      level: e.REQUEST_LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'info' : 'debug'),
+      slowMs: e.SLOW_REQUEST_MS,
+    },
     webDistDir: e.WEB_DIST_DIR,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,

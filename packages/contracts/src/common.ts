@@ -9,6 +9,22 @@ export const errorSchema = z
   .meta({ id: 'Error' });
 export type ApiError = z.infer<typeof errorSchema>;
 
+/**
+ * The `Idempotency-Key` request header of a create or money call: the client's random key of one
+ * submission. A repeated request with the same key answers the first one's result and changes
+ * nothing; without it every request is a new one. Loose, so the other headers stay on the request.
+ */
+export const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,100}$/, 'Idempotency-Key는 100자 이하의 영문, 숫자, 기호여야 합니다.')
+    .optional()
+    .meta({
+      description:
+        '한 번의 제출을 나타내는 클라이언트의 무작위 키 (예: UUID). 같은 키로 다시 보내면 처음 결과를 그대로 돌려주고 새로 만들지 않습니다.',
+    }),
+});
+
 export const healthSchema = z.object({ status: z.literal('ok') });
 
 /** Largest value of a PostgreSQL `integer` (every id column). */

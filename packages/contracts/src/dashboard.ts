@@ -65,19 +65,7 @@ export const dashboardMessages = {
 /** `ddd-dd-ddddd`, what the profile edit screen shows and checks. */
 export const BUSINESS_NUMBER_PATTERN = /^\d{3}-\d{2}-\d{5}$/;
 
-/** 10 digits (as stored) to `ddd-dd-ddddd`; anything else is returned as it is. */
-export function formatBusinessNumber(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  return digits.length === 10 ? `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}` : value;
-}
-
-/** What a person types, auto-formatted as 3-2-5 digits with hyphens (at most 12 characters). */
-export function formatBusinessNumberInput(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 10);
-  if (digits.length <= 3) return digits;
-  if (digits.length <= 5) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
-  return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
-}
+export { formatBusinessNumber, formatBusinessNumberInput } from './plain.js';
 
 /** `ddd-dd-ddddd` (or the 10 digits alone); stored as the 10 digits. */
 export const dashboardBusinessNumberSchema = requiredText(dashboardMessages.businessNumberFormat, 20)

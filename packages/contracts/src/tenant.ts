@@ -53,7 +53,11 @@ export const serviceInfoSchema = z.object({
   hero_description: longText.optional(),
 });
 
-const won = z.number().int('정수로 입력해주세요.').min(0).max(100_000_000);
+const won = z
+  .number({ error: '숫자로 입력해주세요.' })
+  .int('정수로 입력해주세요.')
+  .min(0, '0원 이상으로 입력해주세요.')
+  .max(100_000_000, '1억 원 이하로 입력해주세요.');
 
 export const legalInfoSchema = z.object({
   shipping_fee: won.optional(),

@@ -28,8 +28,7 @@ export const WITHDRAW_CHAIN_LABELS: Record<(typeof withdrawChains)[number], stri
 export const WALLET_PAGE_SIZE = 20;
 export const USER_SEARCH_MIN = 2;
 
-/** Default percentage of an order's card amount credited as points (tenant setting `point_reward_rate`). */
-export const DEFAULT_POINT_REWARD_RATE = 1;
+export { DEFAULT_POINT_REWARD_RATE } from './plain.js';
 
 export const walletTxTypes = ['topup', 'spend', 'earn', 'refund', 'withdraw', 'adjustment'] as const;
 export type WalletTxType = (typeof walletTxTypes)[number];

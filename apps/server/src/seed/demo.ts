@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type DemoCatalogueOptions, seedDemoCatalogue } from '../modules/catalogue/demo-catalogue.js';
+import { type DemoCatalogueOptions, demoProducers, seedDemoCatalogue } from '../modules/catalogue/demo-catalogue.js';
 import { demoVideos, seedDemoContent } from '../modules/content/demo-content.js';
 import { seedDemoOrders } from '../modules/orders/demo-orders.js';
 import { seedDemoReviews } from '../modules/reviews/demo-reviews.js';
@@ -90,21 +90,6 @@ export const demoAccounts = [
   { email: 'customer@example.com', role: '고객', tenants: demoTenants.map((t) => t.domain) },
 ] as const;
 
-const demoMerchants: Record<string, { username: string; businessName: string; description: string; phone: string }> = {
-  farm: {
-    username: '햇살농원',
-    businessName: '햇살농원',
-    description: '양평에서 3대째 유기농 채소를 키우는 농장입니다.',
-    phone: '0317701234',
-  },
-  mall: {
-    username: '바른생활상회',
-    businessName: '바른생활상회',
-    description: '매일 쓰는 생활용품을 꼼꼼히 골라 소개합니다.',
-    phone: '0234561234',
-  },
-};
-
 /** Seeds the demo data, but only into a database that holds no tenant yet. */
 export async function seedDemoIfEmpty(
   db: Db,
@@ -113,7 +98,7 @@ export async function seedDemoIfEmpty(
 ): Promise<boolean> {
   if ((await countTenants(db)) > 0) return false;
   const started = Date.now();
-  if (catalogue.storage) void demoVideos(); // ffmpeg renders while the catalogue is seeded
+  if (catalogue.storage) void demoVideos(log); // ffmpeg renders while the catalogue is seeded
   await db.transaction(async (tx) => {
     for (const [index, t] of demoTenants.entries()) {
       const tenant = await createTenant(tx, {
@@ -121,7 +106,7 @@ export async function seedDemoIfEmpty(
         features: { ...t.features },
         settings: structuredClone(t.settings) as never,
       });
-      const shop = demoMerchants[t.name];
+      const shop = demoProducers[t.name].find((p) => p.key === 'demo');
       const demoMerchant = await createUser(tx, tenant.id, {
         email: 'merchant@example.com',
         username: shop?.username ?? '판매자',

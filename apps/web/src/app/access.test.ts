@@ -107,6 +107,9 @@ describe('the route table (spec 2.1)', () => {
         '/wallet',
         '/orders',
         '/dashboard',
+        // Issue 10: built from the tenant settings, linked from the /main bar.
+        '/about',
+        '/contact',
       ].sort(),
     );
   });
@@ -118,6 +121,8 @@ describe('the route table (spec 2.1)', () => {
       whenFeatureOff: { redirect: '/login' },
     });
     expect(accessOf('/admin/tenants')).toEqual({ adminOnly: true });
+    expect(accessOf('/about')).toEqual({});
+    expect(accessOf('/contact')).toEqual({});
     expect(accessOf('/orders')).toEqual({ features: ['shopping', 'delivery'], userType: 'both' });
     expect(accessOf('/content/upload')).toEqual({ features: ['content'], userType: 'merchant' });
     expect(accessOf('/content/:id/edit')).toEqual({ features: ['content'], userType: 'merchant' });

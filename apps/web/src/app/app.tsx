@@ -1,9 +1,11 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useLayoutEffect, useMemo, useState } from 'react';
+import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { LoadingScreen, StartupErrorScreen } from '@/components/start-up-screens';
+import { applyWarmedFont } from '@/lib/fonts';
 import { currentTenantQuery, TenantContext, toTenantInfo } from '@/lib/tenant';
 import { applyTheme, themeVariables } from '@/lib/theme';
+import { preloadOnLinkIntent, preloadRoute } from './route-preload';
 import { buildRoutes } from './routes';
 
 /** Tenant start-up (spec 2.2 and 4): loading, failed (reload), loaded with name, features, theme. */
@@ -21,11 +23,25 @@ function TenantGate({ children }: { children: ReactNode }) {
   return <TenantContext value={info}>{children}</TenantContext>;
 }
 
-export function App() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 30_000 } } }),
-  );
+/** The app around one query client (lib/query-client.ts), which main.tsx has already put to work. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(() => createBrowserRouter(buildRoutes()));
+  // Every navigation starts the next screen's code and data together (start-up: main.tsx), and a
+  // link about to be opened (hover, focus, touch) starts them even earlier.
+  useEffect(() => {
+    let lastKey = router.state.location.key;
+    const stopNavigation = router.subscribe(({ location }) => {
+      if (location.key === lastKey) return;
+      lastKey = location.key;
+      preloadRoute(location.pathname + location.search, queryClient);
+      applyWarmedFont();
+    });
+    const stopIntent = preloadOnLinkIntent(queryClient);
+    return () => {
+      stopNavigation();
+      stopIntent();
+    };
+  }, [router, queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <TenantGate>

@@ -1,13 +1,7 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import MainPage from '@/features/main/main-page';
 import { routeMessages } from '@/messages/common';
-
-// Each tab's screen in its own chunk, loaded when its tab opens.
-const DeliveryTab = lazy(() => import('@/features/products/delivery-tab').then((m) => ({ default: m.DeliveryTab })));
-const ShoppingTab = lazy(() => import('@/features/products/shopping-tab').then((m) => ({ default: m.ShoppingTab })));
-const ShortsTab = lazy(() => import('@/features/content/shorts-tab').then((m) => ({ default: m.ShortsTab })));
-const PostTab = lazy(() => import('@/features/content/post-tab').then((m) => ({ default: m.PostTab })));
-const WalletTab = lazy(() => import('@/features/wallet/wallet-screen').then((m) => ({ default: m.WalletScreen })));
+import { mainTabScreens as tabs } from './main-tab-screens';
 
 function TabFallback() {
   return (
@@ -28,11 +22,11 @@ export default function MainScreen() {
   return (
     <MainPage
       tabContent={{
-        delivery: inSuspense(<DeliveryTab />),
-        shopping: inSuspense(<ShoppingTab />),
-        video: inSuspense(<ShortsTab />),
-        post: inSuspense(<PostTab />),
-        wallet: inSuspense(<WalletTab />),
+        delivery: inSuspense(<tabs.delivery.Component />),
+        shopping: inSuspense(<tabs.shopping.Component />),
+        video: inSuspense(<tabs.video.Component />),
+        post: inSuspense(<tabs.post.Component />),
+        wallet: inSuspense(<tabs.wallet.Component />),
       }}
     />
   );

@@ -21,5 +21,9 @@ const reviews: ReviewsSlot = ({ product, onChanged }) => (
 
 /** /products/{id} with the orders feature's payment form and the reviews feature's tab plugged in. */
 export default function ProductDetailScreen() {
-  return <ProductDetailPage purchase={purchase} reviews={reviews} />;
+  return (
+    <main id="main">
+      <ProductDetailPage purchase={purchase} reviews={reviews} />
+    </main>
+  );
 }

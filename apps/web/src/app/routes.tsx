@@ -10,13 +10,15 @@ import { type Access, decideAccess } from './access';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { RouteGuard } from './route-guard';
 
-const generalLayout = lazyPage<{ children: ReactNode }>(() => import('@/components/layout/general-layout'));
-const landingPage = lazyPage(() => import('@/features/landing/landing-page'));
-const homePage = lazyPage(() => import('@/features/home/home-page'));
+export const generalLayout = lazyPage<{ children: ReactNode }>(() => import('@/components/layout/general-layout'));
+export const landingPage = lazyPage(() => import('@/features/landing/landing-page'));
+export const homePage = lazyPage(() => import('@/features/home/home-page'));
 // The main page with the catalogue tabs plugged in (features compose here, in app/).
 const mainPage = lazyPage(() => import('./main-screen'));
 const policyPage = lazyPage(() => import('@/features/policy/policy-page'));
 const termsPage = lazyPage(() => import('@/features/terms/terms-page'));
+const aboutPage = lazyPage(() => import('@/features/info/about-page'));
+const contactPage = lazyPage(() => import('@/features/info/contact-page'));
 const loginPage = lazyPage(() => import('@/features/auth/login-page'));
 const registerCustomerPage = lazyPage(() => import('@/features/auth/register-customer-page'));
 const registerMerchantPage = lazyPage(() => import('@/features/auth/register-merchant-page'));
@@ -57,6 +59,8 @@ export const routeTable: RouteEntry[] = [
   { path: paths.main.path, access: {}, layout: 'bare', screen: mainPage },
   { path: paths.policy.path, access: {}, layout: 'general', screen: policyPage },
   { path: paths.terms.path, access: {}, layout: 'general', screen: termsPage },
+  { path: paths.about.path, access: {}, layout: 'general', screen: aboutPage },
+  { path: paths.contact.path, access: {}, layout: 'general', screen: contactPage },
   { path: paths.login.path, access: {}, layout: 'general', screen: loginPage },
   {
     path: paths.registerCustomer.path,

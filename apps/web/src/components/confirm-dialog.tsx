@@ -1,4 +1,5 @@
 import { AlertDialog } from 'radix-ui';
+import { useBusyLatch } from '@/components/form/single-flight';
 import { confirmMessages as m } from '@/messages/common';
 import './confirm-dialog.css';
 
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   busy,
   onConfirm,
 }: ConfirmDialogProps) {
+  // A double click confirms once, even before the button is re-rendered disabled.
+  const enter = useBusyLatch(busy, open);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -36,7 +39,7 @@ export function ConfirmDialog({
               disabled={busy}
               onClick={(e) => {
                 e.preventDefault();
-                onConfirm();
+                if (enter()) onConfirm();
               }}
             >
               {confirmLabel}

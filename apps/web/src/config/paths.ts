@@ -55,8 +55,7 @@ export const paths = {
   // Target after a purchase (spec part 3, 2): the buyer's order history.
   orders: { path: '/orders', getHref: () => '/orders' },
   paymentAnalytics: { path: '/payment/analytics', getHref: () => '/payment/analytics' },
-  // Linked from the /main top bar (spec 2.5); the pages themselves are not specified, so the
-  // catch-all route sends them home.
+  // Linked from the /main top bar (spec 2.5); built from the tenant's settings (issue 10).
   about: { path: '/about', getHref: () => '/about' },
   contact: { path: '/contact', getHref: () => '/contact' },
 } as const;

@@ -1,9 +1,9 @@
-import { type Category, deliveryCategories, shoppingCategories } from '@app/contracts';
+import { deliveryCategories, shoppingCategories } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { type CategoryKind, categoriesQuery } from './categories-query';
 import { useTenant } from './tenant';
 
-export type CategoryKind = 'shopping' | 'delivery';
+export type { CategoryKind } from './categories-query';
 
 /**
  * The shopping or delivery category list from the server (spec 2), shared by the catalogue and the
@@ -13,11 +13,8 @@ export type CategoryKind = 'shopping' | 'delivery';
 export function useCategories(kind: CategoryKind) {
   const { isEnabled } = useTenant();
   return useQuery({
-    queryKey: ['products', 'categories', kind] as const,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ categories: Category[] }>(`/api/main/categories/${kind}`, { signal })).categories,
+    ...categoriesQuery(kind),
     placeholderData: kind === 'shopping' ? shoppingCategories : deliveryCategories,
-    staleTime: Number.POSITIVE_INFINITY,
     enabled: isEnabled(kind),
   });
 }

@@ -1,3 +1,10 @@
+import { AsYouType, type MetadataJson } from 'libphonenumber-js/core';
+// Korea's part of libphonenumber-js's metadata (scripts/phone-metadata.mjs): the whole file is 83 KB.
+import koreanPhoneMetadata from './phone-metadata.kr.json';
+
+const phoneMetadata = koreanPhoneMetadata as unknown as MetadataJson;
+const typing = () => new AsYouType('KR', phoneMetadata);
+
 const wonFormat = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 });
 
 /** `15000` -> `15,000원`. Money is integer won; anything that is not a finite number shows as 0원. */
@@ -20,14 +27,29 @@ export function abbreviateCount(count: number | null | undefined): string {
   return String(n);
 }
 
-/** A Korean phone number with hyphens as people write it (010-1234-5678, 02-123-4567); others unchanged. */
+/**
+ * A Korean phone number as people write it: 010-7777-8888, 031-770-1234, 02-123-4567, 1644-5678.
+ * libphonenumber-js (its small metadata, Korea only) knows the area codes and the 15xx/16xx/18xx numbers; we
+ * use its as-you-type formatter for a whole number too, because its national format drops the 0 of
+ * 050 numbers. Stored numbers are digits (the server's canonical form) or already hyphenated;
+ * anything else (an international +82 number, text, a partial number) is shown as it was.
+ */
 export function formatPhone(phone: string): string {
-  const d = phone.replace(/\D/g, '');
-  if (d.startsWith('02') && (d.length === 9 || d.length === 10)) {
-    return `02-${d.slice(2, d.length - 4)}-${d.slice(-4)}`;
-  }
-  if (d.startsWith('0') && (d.length === 10 || d.length === 11)) {
-    return `${d.slice(0, 3)}-${d.slice(3, d.length - 4)}-${d.slice(-4)}`;
-  }
-  return phone;
+  const trimmed = phone.trim();
+  if (!/^[\d\s-]+$/.test(trimmed)) return phone;
+  const digits = trimmed.replace(/\D/g, '');
+  const formatted = typing().input(digits);
+  return formatted.replace(/\D/g, '') === digits && formatted.includes('-') ? formatted : phone;
 }
+
+/**
+ * What a phone input shows while the number is typed: digits grouped as they arrive
+ * (`0107` -> `010-7`, `02123` -> `02-123`), at most 11 digits; other characters are dropped.
+ */
+export function formatPhoneInput(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 12);
+  return digits ? typing().input(digits) : '';
+}
+
+/** A business registration number as `123-45-67890` (the contracts' rule, shared with the server). */
+export { formatBusinessNumber, formatBusinessNumberInput } from '@app/contracts/plain';

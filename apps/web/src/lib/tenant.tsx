@@ -9,7 +9,6 @@ export const currentTenantQuery = queryOptions({
   queryKey: ['tenant', 'current'],
   queryFn: ({ signal }) => api.get<Tenant>('/api/tenant/current', { signal }),
   staleTime: Number.POSITIVE_INFINITY,
-  retry: 1,
 });
 
 export interface TenantInfo {

@@ -54,3 +54,19 @@ describe('ensureContrast', () => {
     expect(ensureContrast('#1f2328', '#ffffff')).toBe('#1f2328');
   });
 });
+
+describe('surfaceVariables', () => {
+  it('tints the page background with the theme: cream under orange, never cream under blue', () => {
+    const orange = themeVariables({ settings: { theme: { primary: '#FF9630' } } });
+    const blue = themeVariables({ settings: { theme: { primary: '#2F80ED' } } });
+    const rgb = (hex: string | undefined) => parseHex(hex) ?? { r: 0, g: 0, b: 0 };
+    const warm = rgb(orange['--bg']);
+    const cool = rgb(blue['--bg']);
+    expect(warm.r).toBeGreaterThan(warm.b);
+    expect(cool.b).toBeGreaterThan(cool.r);
+    expect(blue['--bg']).not.toBe(creamBackground.toLowerCase());
+    // Still a light page: the strong text colour stays readable on it.
+    expect(ratio(blue['--primary-strong'] as string, blue['--bg'] as string)).toBeGreaterThanOrEqual(4.5);
+    expect(ratio(DARK_TEXT, blue['--surface-muted'] as string)).toBeGreaterThanOrEqual(12);
+  });
+});

@@ -38,6 +38,28 @@ export function themeVariables(tenant: Pick<Tenant, 'settings'> | undefined): Re
     '--accent-light': validHex(theme['accent-light']) ?? light(accent),
     '--primary-strong': ensureContrast(primary, creamBackground, 5),
     '--accent-strong': ensureContrast(accent, creamBackground, 5),
+    ...surfaceVariables(primary),
+  };
+}
+
+/** `amount` (0-1) of `hex` over `base`, as an opaque colour. */
+function mix(hex: string, base: string, amount: number): string {
+  const c = parseHex(hex);
+  const b = parseHex(base);
+  if (!c || !b) return base;
+  const at = (x: number, y: number) => y + (x - y) * amount;
+  return toHex({ r: at(c.r, b.r), g: at(c.g, b.g), b: at(c.b, b.b) });
+}
+
+/**
+ * Page background, muted surfaces and hairlines as faint tints of the primary colour: the default
+ * orange gives the cream of DESIGN.md, a blue theme a cool white instead of cream.
+ */
+export function surfaceVariables(primary: string): { '--bg': string; '--surface-muted': string; '--border': string } {
+  return {
+    '--bg': mix(primary, WHITE, 0.05),
+    '--surface-muted': mix(primary, '#f4f4f4', 0.07),
+    '--border': mix(primary, '#e6e6e6', 0.08),
   };
 }
 

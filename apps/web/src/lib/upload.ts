@@ -12,6 +12,8 @@ export function uploadWithProgress<T>(
   formData: FormData,
   onProgress?: (fraction: number) => void,
   method: 'POST' | 'PUT' = 'POST',
+  /** Extra request headers (an `Idempotency-Key`). */
+  headers: Record<string, string> = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -19,6 +21,7 @@ export function uploadWithProgress<T>(
     xhr.setRequestHeader('Accept', 'application/json');
     const token = readItem(storageKeys.token);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };

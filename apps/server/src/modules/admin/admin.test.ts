@@ -138,6 +138,55 @@ describe('tenant administration', () => {
     expect((await call('GET', '/api/tenant/list', tokens.admin)).json()).toEqual(before);
   });
 
+  it('stores a phone and a business number typed with or without hyphens as their digits (issue 10)', async () => {
+    for (const [typed, stored] of [
+      ['1644-5678', '16445678'],
+      ['02-123-4567', '021234567'],
+      ['031 770 1234', '0317701234'],
+      ['01077778888', '01077778888'],
+    ]) {
+      const res = await call('PUT', `/api/tenant/${target.id}/settings`, tokens.admin, {
+        settings: { contact_phone: typed, company_info: { business_number: '123-45-67890' } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().tenant.settings.contact_phone).toBe(stored);
+      expect(res.json().tenant.settings.company_info.business_number).toBe('1234567890');
+    }
+    const cleared = await call('PUT', `/api/tenant/${target.id}/settings`, tokens.admin, {
+      settings: { contact_phone: '' },
+    });
+    expect(cleared.json().tenant.settings.contact_phone).toBe('');
+    for (const [settings, message] of [
+      [{ contact_phone: '1234' }, '전화번호 형식이 올바르지 않습니다.'],
+      [{ company_info: { business_number: '123-45-678' } }, '사업자등록번호는 숫자 10자리로 입력해주세요.'],
+    ] as const) {
+      const res = await call('PUT', `/api/tenant/${target.id}/settings`, tokens.admin, { settings });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toContain(message);
+    }
+  });
+
+  it('unsets a legal fee sent as null (the default applies again); a fee typed as text is refused', async () => {
+    await call('PUT', `/api/tenant/${target.id}/settings`, tokens.admin, {
+      settings: { legal_info: { shipping_fee: 3500, free_shipping_threshold: 40000 } },
+    });
+    const res = await call('PUT', `/api/tenant/${target.id}/settings`, tokens.admin, {
+      settings: { legal_info: { shipping_fee: null } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().tenant.settings.legal_info).toEqual({ free_shipping_threshold: 40000 });
+    const text = await call('PUT', `/api/tenant/${target.id}/settings`, tokens.admin, {
+      settings: { legal_info: { shipping_fee: 'abc' } },
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().detail).toContain('숫자로 입력해주세요.');
+    expect(
+      (await call('GET', '/api/tenant/list', tokens.admin))
+        .json()
+        .tenants.find((t: { id: number }) => t.id === target.id).settings.legal_info,
+    ).toEqual({ free_shipping_threshold: 40000 });
+  });
+
   it('answers 404 for an unknown tenant id and 400 for a malformed one', async () => {
     expect(
       (await call('PUT', '/api/tenant/999999/features', tokens.admin, { features: { content: true } })).statusCode,

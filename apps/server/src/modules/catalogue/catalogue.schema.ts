@@ -16,6 +16,8 @@ import { tenants } from '../tenants/tenants.schema.js';
 import { merchants } from '../users/users.schema.js';
 
 const live = sql`deleted_at is null`;
+/** The rankings' first key: sold-out products (stock 0) after every one still on offer. */
+const soldOut = sql`(display_remaining = 0)`;
 const tenantId = () =>
   integer('tenant_id')
     .notNull()
@@ -65,16 +67,17 @@ export const products = pgTable(
       'products_kind_check',
       sql`(${t.categoryType} = 'shopping' and ${t.category} is not null) or (${t.categoryType} = 'pickup' and ${t.deliveryCategory} is not null)`,
     ),
-    // The lists: newest, ranking (orders, views), per category, discount, per merchant, deleted.
+    // The lists: newest, ranking (sold out last, orders, views), per category, discount, per
+    // merchant, deleted.
     index('products_latest_idx').on(t.tenantId, t.categoryType, t.createdAt.desc(), t.id.desc()).where(live),
     index('products_ranking_idx')
-      .on(t.tenantId, t.categoryType, t.ordersCount.desc(), t.viewsCount.desc(), t.id.desc())
+      .on(t.tenantId, t.categoryType, soldOut, t.ordersCount.desc(), t.viewsCount.desc(), t.id.desc())
       .where(live),
     index('products_category_ranking_idx')
-      .on(t.tenantId, t.category, t.ordersCount.desc(), t.viewsCount.desc(), t.id.desc())
+      .on(t.tenantId, t.category, soldOut, t.ordersCount.desc(), t.viewsCount.desc(), t.id.desc())
       .where(sql`deleted_at is null and category is not null`),
     index('products_delivery_category_ranking_idx')
-      .on(t.tenantId, t.deliveryCategory, t.ordersCount.desc(), t.viewsCount.desc(), t.id.desc())
+      .on(t.tenantId, t.deliveryCategory, soldOut, t.ordersCount.desc(), t.viewsCount.desc(), t.id.desc())
       .where(sql`deleted_at is null and delivery_category is not null`),
     index('products_discount_idx').on(t.tenantId, t.discountRate.desc(), t.id.desc()).where(live),
     index('products_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt.desc(), t.id.desc()),

@@ -1,10 +1,11 @@
 import { computeDiscountRate } from '@app/contracts';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { drawProductPicture } from '../../seed/demo-art.js';
 import { createUser } from '../../seed/factories.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
+import { merchants } from '../users/users.schema.js';
 import { banners, events, type NewProductRow, notices, productMedia, products } from './catalogue.schema.js';
 import { upsertMerchantPlace } from './directory.repository.js';
 
@@ -16,12 +17,16 @@ export interface DemoCatalogueOptions {
   password: string;
 }
 
-interface Producer {
+export interface Producer {
+  /** `demo` is merchant@example.com (made by the demo seed), the others `{key}@example.com`. */
   key: string;
+  /** Unique within a tenant: cards, pictures and video captions name the seller by it. */
   businessName: string;
   username: string;
   description: string;
+  /** Empty for `demo`, whose address is the tenant's company address. */
   address: string;
+  phone?: string;
   region: string;
   lat: number;
   lng: number;
@@ -33,20 +38,21 @@ type Item = ['shopping' | 'pickup', string, string, string, number, number | nul
 const farmProducers: Producer[] = [
   {
     key: 'demo',
-    businessName: '',
-    username: '',
-    description: '',
+    businessName: '햇살농원',
+    username: '햇살농원',
+    description: '양평에서 3대째 유기농 채소를 키우는 농장입니다.',
     address: '',
+    phone: '0317701234',
     region: 'gyeonggi',
     lat: 37.4917,
     lng: 127.4875,
   },
   {
     key: 'sunny',
-    businessName: '햇살농원',
-    username: '햇살농부',
+    businessName: '해바라기농장',
+    username: '해바라기농부',
     description: '양평 무농약 채소와 과일 농장',
-    address: '경기도 양평군 강상면 햇살길 21',
+    address: '경기도 양평군 강상면 해바라기길 21',
     region: 'gyeonggi',
     lat: 37.4862,
     lng: 127.4781,
@@ -96,10 +102,11 @@ const farmProducers: Producer[] = [
 const mallProducers: Producer[] = [
   {
     key: 'demo',
-    businessName: '',
-    username: '',
-    description: '',
+    businessName: '바른생활상회',
+    username: '바른생활상회',
+    description: '매일 쓰는 생활용품을 꼼꼼히 골라 소개합니다.',
     address: '',
+    phone: '0234561234',
     region: 'seoul',
     lat: 37.5446,
     lng: 127.0557,
@@ -155,6 +162,19 @@ const mallProducers: Producer[] = [
     lng: 127.0405,
   },
 ];
+
+/** The sellers of each demo tenant's catalogue, by the tenant's name. */
+export const demoProducers: Record<'farm' | 'mall', readonly Producer[]> = {
+  farm: farmProducers,
+  mall: mallProducers,
+};
+
+/** The business name of a demo producer (`key`) in a demo tenant. */
+export function demoBusinessName(tenant: 'farm' | 'mall', key: string): string {
+  const producer = demoProducers[tenant].find((p) => p.key === key);
+  if (!producer) throw new Error(`no demo producer ${key} in ${tenant}`);
+  return producer.businessName;
+}
 
 const farmItems: Item[] = [
   [
@@ -291,6 +311,9 @@ const mallItems: Item[] = [
   ['shopping', 'books', '절판된 여행 가이드', '개정판 준비 중', 15_000, null, 0, false, 'demo', true],
 ];
 
+/** The background colour of a demo product's picture, by its category. */
+export const demoCategoryColour = (category: string) => categoryColours[category] ?? '#999999';
+
 const categoryColours: Record<string, string> = {
   fruit_vegetable: '#7cc16b',
   bakery: '#e0a458',
@@ -309,34 +332,6 @@ const categoryColours: Record<string, string> = {
   clothing: '#577590',
   appliances: '#43aa8b',
 };
-
-export const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/**
- * A coloured card with the product's name, in the display and thumbnail sizes. JPEG, not WebP:
- * it encodes several times faster, and the seed must stay quick at `npm start`.
- */
-async function drawCard(title: string, subtitle: string, colour: string, variant: number) {
-  const size = 480;
-  const angle = [0, 1, 2][variant % 3] ?? 0;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
-  <defs><linearGradient id="g" x1="0" y1="${angle === 1 ? 1 : 0}" x2="1" y2="${angle === 2 ? 0 : 1}">
-    <stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#ffffff" stop-opacity="0.7"/>
-  </linearGradient></defs>
-  <rect width="${size}" height="${size}" fill="url(#g)"/>
-  <circle cx="240" cy="190" r="${95 + variant * 12}" fill="#ffffff" fill-opacity="0.35"/>
-  <text x="240" y="226" font-family="Noto Sans CJK KR, Noto Serif CJK KR, NanumGothic, sans-serif" font-size="100" font-weight="700" fill="#ffffff" text-anchor="middle">${escapeXml([...title][0] ?? '')}</text>
-  <text x="240" y="360" font-family="Noto Sans CJK KR, Noto Serif CJK KR, NanumGothic, sans-serif" font-size="30" font-weight="700" fill="#222222" text-anchor="middle">${escapeXml(title)}</text>
-  <text x="240" y="404" font-family="Noto Sans CJK KR, Noto Serif CJK KR, NanumGothic, sans-serif" font-size="21" fill="#444444" text-anchor="middle">${escapeXml(subtitle)}</text>
-</svg>`;
-  const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
-  const image = sharp(data, { raw: info });
-  const [display, thumbnail] = await Promise.all([
-    image.clone().jpeg({ quality: 82 }).toBuffer(),
-    image.clone().resize(240, 240).jpeg({ quality: 78 }).toBuffer(),
-  ]);
-  return { display, thumbnail, size };
-}
 
 /** Deterministic pseudo-random numbers, so that every demo database looks the same. */
 function sequence(seed: number) {
@@ -364,7 +359,12 @@ export async function seedDemoCatalogue(
   const random = sequence(tenant.id * 7919);
 
   const merchantIds = new Map<string, number>();
+  // The business name each producer's cards show, which its pictures name too.
   const names = new Map<string, string>();
+  const [demoShop] = await tx
+    .select({ businessName: merchants.businessName })
+    .from(merchants)
+    .where(and(eq(merchants.tenantId, tenant.id), eq(merchants.id, demoMerchantId)));
   for (const p of producers) {
     let id = demoMerchantId;
     if (p.key !== 'demo') {
@@ -379,7 +379,7 @@ export async function seedDemoCatalogue(
       id = made.merchant?.id ?? demoMerchantId;
     }
     merchantIds.set(p.key, id);
-    names.set(p.key, p.businessName || tenant.displayName);
+    names.set(p.key, p.key === 'demo' ? (demoShop?.businessName ?? tenant.displayName) : p.businessName);
     await upsertMerchantPlace(tx, {
       tenantId: tenant.id,
       merchantId: id,
@@ -427,7 +427,12 @@ export async function seedDemoCatalogue(
     });
     const drawn = await Promise.all(
       jobs.map(async ({ product, item, v }) => {
-        const card = await drawCard(product.title, names.get(item[8]) ?? '', categoryColours[item[1]] ?? '#999999', v);
+        const card = await drawProductPicture({
+          title: product.title,
+          merchant: names.get(item[8]) ?? '',
+          colour: demoCategoryColour(item[1]),
+          variant: v,
+        });
         const base = `tenants/${tenant.id}/products/${product.id}/seed-${v}`;
         const fileKey = `${base}-display.jpg`;
         const thumbnailKey = `${base}-thumb.jpg`;
@@ -444,8 +449,8 @@ export async function seedDemoCatalogue(
         thumbnailKey: d.thumbnailKey,
         fileName: `${d.product.title}.jpg`,
         contentType: 'image/jpeg',
-        width: d.card.size,
-        height: d.card.size,
+        width: d.card.width,
+        height: d.card.height,
         sizeBytes: d.card.display.length,
         sortOrder: d.v,
         isThumbnail: d.v === 0,
@@ -461,7 +466,10 @@ export async function seedDemoCatalogue(
 
   await seedSiteLists(tx, tenant, isFarm);
   const extra = options.extraProducts ?? 0;
-  if (extra > 0) await seedManyProducts(tx, tenant.id, [...merchantIds.values()], items, extra, random);
+  if (extra > 0) {
+    const sellers = items.map((item) => merchantIds.get(item[8]) ?? demoMerchantId);
+    await seedManyProducts(tx, tenant.id, sellers, items, extra, random);
+  }
   // PGlite has no autovacuum: without statistics the planner would not pick the list indexes.
   await tx.execute(sql`analyze`);
   return { products: inserted.length + extra };
@@ -532,31 +540,35 @@ async function seedSiteLists(tx: DbOrTx, tenant: TenantRow, isFarm: boolean) {
   ]);
 }
 
-/** Many products (title variations of the demo items) reusing the seeded images, in bulk inserts. */
+/**
+ * Many products (title variations of the demo items), in bulk inserts: each is sold by the seller
+ * of the item it varies (`sellers[i]` for `items[i]`) and shows that item's picture.
+ */
 async function seedManyProducts(
   tx: DbOrTx,
   tenantId: number,
-  merchantIdList: number[],
+  sellers: number[],
   items: Item[],
   count: number,
   random: () => number,
 ) {
-  const images = await tx
-    .select({ imageKey: products.imageKey, thumbnailKey: products.thumbnailKey })
+  const pictures = await tx
+    .select({ title: products.title, imageKey: products.imageKey, thumbnailKey: products.thumbnailKey })
     .from(products)
     .where(and(eq(products.tenantId, tenantId), isNotNull(products.imageKey)));
+  const pictureOf = new Map(pictures.map((p) => [p.title, p]));
   const adjectives = ['신선한', '특가', '산지직송', '프리미엄', '실속', '대용량', '선물용', '제철', '한정', '인기'];
   const now = Date.now();
   for (let start = 0; start < count; start += 1000) {
     const batch: NewProductRow[] = [];
     for (let i = start; i < Math.min(count, start + 1000); i++) {
       const [kind, category, title, description, price, original, stock, delivery] = items[i % items.length] as Item;
-      const image = images.length ? images[i % images.length] : undefined;
+      const image = pictureOf.get(title);
       const p = Math.max(100, Math.round((price * (0.8 + random() * 0.4)) / 100) * 100);
       const createdAt = new Date(now - 86_400_000 * 30 - i * 60_000);
       batch.push({
         tenantId,
-        merchantId: merchantIdList[i % merchantIdList.length] as number,
+        merchantId: sellers[i % items.length] as number,
         categoryType: kind,
         title: `${adjectives[i % adjectives.length]} ${title} ${i + 1}호`,
         description,

@@ -67,7 +67,9 @@ describe('the demo catalogue', () => {
     const farm = productListSchema.parse((await get('/api/main/delivery?size=10')).json());
     expect(farm.products).toHaveLength(10);
     expect(farm.products.every((p) => p.category_type === 'pickup')).toBe(true);
-    const ranks = farm.products.map((p) => p.orders_count);
+    // The whole ranking: sold-out products after every available one, each part by orders.
+    const all = productListSchema.parse((await get('/api/main/delivery?size=100')).json()).products;
+    const ranks = all.map((p) => (p.display_remaining === 0 ? -1_000_000 : 0) + p.orders_count);
     expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
     expect((await get('/api/main/delivery', 'mall.localhost')).statusCode).toBe(404);
     const mall = mainShoppingSchema.parse((await get('/api/main/shopping?size=4', 'mall.localhost')).json());

@@ -99,6 +99,13 @@ function conditions(f: ProductFilter): SQL[] {
   return where;
 }
 
+/**
+ * Rankings put sold-out products (stock 0) after every one still on offer: a "TOP 3" a buyer
+ * cannot order from misleads. The ranking indexes carry the same expression as their first
+ * ordering key, so the lists still walk an index.
+ */
+const soldOutLast = sql`(${products.displayRemaining} = 0)`;
+
 function ordering(sort: ProductSort): SQL[] {
   switch (sort) {
     case 'latest':
@@ -112,9 +119,9 @@ function ordering(sort: ProductSort): SQL[] {
     case 'views':
       return [desc(products.viewsCount), desc(products.id)];
     case 'orders':
-      return [desc(products.ordersCount), desc(products.id)];
+      return [soldOutLast, desc(products.ordersCount), desc(products.id)];
     default:
-      return [desc(products.ordersCount), desc(products.viewsCount), desc(products.id)];
+      return [soldOutLast, desc(products.ordersCount), desc(products.viewsCount), desc(products.id)];
   }
 }
 
@@ -200,7 +207,7 @@ export async function topProductsPerCategory(
     cross join lateral (
       select p.id from products p
       where p.tenant_id = ${tenantId} and p.category = c.category and p.deleted_at is null and p.is_available
-      order by p.orders_count desc, p.views_count desc, p.id desc
+      order by (p.display_remaining = 0), p.orders_count desc, p.views_count desc, p.id desc
       limit ${perCategory}
     ) top`);
   const list = ids.rows.map((r) => Number(r.id));

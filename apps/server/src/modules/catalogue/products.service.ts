@@ -215,8 +215,12 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
         query.q ? repo.listProducts(db, { ...base, q: query.q }, 'popular', query.size, 0) : undefined,
         query.q ? countCached({ ...base, q: query.q }) : undefined,
       ]);
+      // The repository's ranking: sold-out products last, then orders, views and id.
       const ranking = (a: repo.ProductWithMerchant, b: repo.ProductWithMerchant) =>
-        b.ordersCount - a.ordersCount || b.viewsCount - a.viewsCount || b.id - a.id;
+        Number(a.displayRemaining === 0) - Number(b.displayRemaining === 0) ||
+        b.ordersCount - a.ordersCount ||
+        b.viewsCount - a.viewsCount ||
+        b.id - a.id;
       const categories: Record<string, Product[]> = { all: best.map(present) };
       for (const c of wanted) {
         categories[c] = perCategory

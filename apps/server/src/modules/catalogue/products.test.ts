@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFeatures } from '../../seed/factories.js';
 import { buildCatalogueTestApp, catalogueTenant, deliveryProduct, shoppingProduct } from './catalogue.test-helpers.js';
+import { countOrder } from './sales.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -293,6 +294,48 @@ describe('lists, filters and search', () => {
     );
     expect(found.search_results?.map((p) => p.id)).toEqual([t.towel.id]);
     expect(Object.keys(found.categories).sort()).toEqual(['all', 'household']);
+  });
+
+  it('ranks a sold-out product after every available one, however often it was ordered', async () => {
+    const t = await merchantTenant();
+    const make = async (body: object) => (await t.call('POST', '/api/products', body, t.owner.token)).json();
+    // Six delivery meals; the most reordered one then sells out (stock 0), as the last unit sold does.
+    const meals = [];
+    for (const [i, title] of ['비빔밥', '김밥', '떡볶이', '순대', '라면', '불고기'].entries()) {
+      const meal = await make(deliveryProduct({ title, display_remaining: 10 }));
+      for (let n = 0; n < 6 - i; n++) await countOrder(app.db, t.tenant.id, meal.id, 1);
+      meals.push(meal);
+    }
+    const [star, ...rest] = meals;
+    const soldOut = await t.call(
+      'PUT',
+      `/api/products/${star.id}`,
+      deliveryProduct({ title: '비빔밥', display_remaining: 0 }),
+      t.owner.token,
+    );
+    expect(soldOut.json()).toMatchObject({ display_remaining: 0, orders_count: 6 });
+    const ids = async (url: string) => (await t.call('GET', url)).json().products.map((p: { id: number }) => p.id);
+    const ranked = [...rest.map((m) => m.id), star.id];
+    const delivery = await ids('/api/main/delivery');
+    expect(delivery).toEqual(ranked);
+    // The screen's "재주문 많은 TOP 3" is items 3 to 5 of this ranking.
+    expect(delivery.slice(2, 5)).not.toContain(star.id);
+    expect(await ids('/api/main/delivery?category=korean')).toEqual(ranked);
+    expect(await ids('/api/products/popular')).toEqual(ranked);
+
+    // The shopping tab's BEST and its per-category tops rank the same way.
+    const rice = await make(shoppingProduct({ title: '햅쌀 10kg', display_remaining: 5 }));
+    const beans = await make(shoppingProduct({ title: '서리태 1kg', display_remaining: 5 }));
+    for (let n = 0; n < 3; n++) await countOrder(app.db, t.tenant.id, rice.id, 1);
+    await t.call(
+      'PUT',
+      `/api/products/${rice.id}`,
+      shoppingProduct({ title: '햅쌀 10kg', display_remaining: 0 }),
+      t.owner.token,
+    );
+    const shopping = mainShoppingSchema.parse((await t.call('GET', '/api/main/shopping')).json());
+    expect(shopping.categories.all?.map((p) => p.id)).toEqual([beans.id, rice.id]);
+    expect(shopping.categories.food?.map((p) => p.id)).toEqual([beans.id, rice.id]);
   });
 
   it('counts views in batches, without a write per request', async () => {

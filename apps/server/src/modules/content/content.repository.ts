@@ -115,9 +115,22 @@ export async function lockPost(db: DbOrTx, tenantId: number, id: number): Promis
   return rows.length > 0;
 }
 
-export async function insertPost(db: DbOrTx, values: NewPostRow): Promise<PostRow> {
-  const [row] = await db.insert(posts).values(values).returning();
-  return row as PostRow;
+/**
+ * Inserts a post, or answers undefined when the author already made one with the same request key
+ * (a concurrent twin waits on the unique index until the first commits, then inserts nothing).
+ */
+export async function insertPost(db: DbOrTx, values: NewPostRow): Promise<PostRow | undefined> {
+  const [row] = await db.insert(posts).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The post an author created with this Idempotency-Key, if any. */
+export async function findPostByRequestKey(db: DbOrTx, tenantId: number, authorId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.tenantId, tenantId), eq(posts.authorId, authorId), eq(posts.requestKey, key)));
+  return row;
 }
 
 export async function updatePost(db: DbOrTx, tenantId: number, id: number, values: Partial<NewPostRow>) {
@@ -273,9 +286,21 @@ export async function findComment(db: DbOrTx, tenantId: number, id: number, opts
   return row;
 }
 
+/** Inserts a comment, or answers undefined when the author already made one with the same request key. */
 export async function insertComment(db: DbOrTx, values: typeof comments.$inferInsert) {
-  const [row] = await db.insert(comments).values(values).returning();
-  return (await commentAuthors(db, values.tenantId, [row as CommentRow]))[0] as CommentWithAuthor;
+  const [row] = await db.insert(comments).values(values).onConflictDoNothing().returning();
+  if (!row) return undefined;
+  return (await commentAuthors(db, values.tenantId, [row]))[0] as CommentWithAuthor;
+}
+
+/** The comment an author created with this Idempotency-Key, with its author, if any. */
+export async function findCommentByRequestKey(db: DbOrTx, tenantId: number, authorId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.tenantId, tenantId), eq(comments.authorId, authorId), eq(comments.requestKey, key)));
+  if (!row) return undefined;
+  return (await commentAuthors(db, tenantId, [row]))[0] as CommentWithAuthor;
 }
 
 export async function countRootComments(db: DbOrTx, tenantId: number, postId: number): Promise<number> {

@@ -7,6 +7,7 @@ import {
   contentStatsSchema,
   creatorListSchema,
   errorSchema,
+  idempotencyHeadersSchema,
   idParamsSchema,
   likeStateSchema,
   merchantChannelSchema,
@@ -112,8 +113,9 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
         security: access.signedIn,
         tags,
         summary:
-          '게시글 작성 (판매자; multipart: title, content, is_announcement, custom_thumbnails, files 최대 10개, 각 50MB)',
+          '게시글 작성 (판매자; multipart: title, content, is_announcement, custom_thumbnails, files 최대 10개, 각 50MB; Idempotency-Key로 다시 보내도 글은 하나)',
         consumes: ['multipart/form-data'],
+        headers: idempotencyHeadersSchema,
         response: { 201: postSchema, ...uploadErrors },
       },
     },
@@ -122,7 +124,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
       const user = requireMerchant(request);
       const form = await readPostForm(request, opts.fileBytesMax);
       try {
-        return sendJson(reply, await service.createPost(request.tenant, user, form), 201);
+        const key = request.headers['idempotency-key'] ?? null;
+        return sendJson(reply, await service.createPost(request.tenant, user, form, key), 201);
       } finally {
         await form.cleanup();
       }
@@ -288,8 +291,9 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
         operationId: 'createComment',
         security: access.signedIn,
         tags,
-        summary: '댓글 또는 답글 작성 (본문 content, parent_id; 깊이 5까지)',
+        summary: '댓글 또는 답글 작성 (본문 content, parent_id; 깊이 5까지; Idempotency-Key로 다시 보내도 댓글은 하나)',
         params: idParams,
+        headers: idempotencyHeadersSchema,
         body: commentInputSchema,
         response: { 201: commentSchema, ...errors },
       },
@@ -298,7 +302,12 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
       content(request);
       const user = requireUser(request);
       assertValid(request);
-      return sendJson(reply, await service.createComment(request.tenant, user, request.params.id, request.body), 201);
+      const key = request.headers['idempotency-key'] ?? null;
+      return sendJson(
+        reply,
+        await service.createComment(request.tenant, user, request.params.id, request.body, key),
+        201,
+      );
     },
   );
 
@@ -310,8 +319,9 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
         operationId: 'createCommentFromQuery',
         security: access.signedIn,
         tags,
-        summary: '댓글 또는 답글 작성 (쿼리 content, parent_id)',
+        summary: '댓글 또는 답글 작성 (쿼리 content, parent_id; Idempotency-Key로 다시 보내도 댓글은 하나)',
         params: idParams,
+        headers: idempotencyHeadersSchema,
         querystring: commentInputSchema,
         response: { 201: commentSchema, ...errors },
       },
@@ -320,7 +330,12 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
       content(request);
       const user = requireUser(request);
       assertValid(request);
-      return sendJson(reply, await service.createComment(request.tenant, user, request.params.id, request.query), 201);
+      const key = request.headers['idempotency-key'] ?? null;
+      return sendJson(
+        reply,
+        await service.createComment(request.tenant, user, request.params.id, request.query, key),
+        201,
+      );
     },
   );
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { tenantForeignKey } from '../../platform/db/columns.js';
 import { users } from '../users/users.schema.js';
 
@@ -23,6 +34,8 @@ export const posts = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     viewsCount: integer('views_count').notNull().default(0),
+    /** The author's Idempotency-Key of the create call: a repeated create answers this post. */
+    requestKey: text('request_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -34,6 +47,7 @@ export const posts = pgTable(
     index('posts_video_idx').on(t.tenantId, t.hasVideo, t.createdAt.desc(), t.id.desc()),
     index('posts_author_idx').on(t.tenantId, t.authorId, t.createdAt.desc(), t.id.desc()),
     index('posts_popular_idx').on(t.tenantId, t.likesCount.desc(), t.id.desc()),
+    uniqueIndex('posts_request_key').on(t.tenantId, t.authorId, t.requestKey),
     check('posts_counts_check', sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.viewsCount} >= 0`),
   ],
 );
@@ -94,6 +108,8 @@ export const comments = pgTable(
     rootId: integer('root_id'),
     depth: integer('depth').notNull().default(0),
     content: text('content').notNull(),
+    /** The author's Idempotency-Key of the create call: a repeated create answers this comment. */
+    requestKey: text('request_key'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -109,6 +125,7 @@ export const comments = pgTable(
     // user's posts (my-comments groups).
     index('comments_author_idx').on(t.tenantId, t.authorId, t.createdAt.desc(), t.id.desc()),
     index('comments_post_activity_idx').on(t.tenantId, t.postId, t.createdAt.desc()),
+    uniqueIndex('comments_request_key').on(t.tenantId, t.authorId, t.requestKey),
     check('comments_depth_check', sql`${t.depth} between 0 and 5`),
   ],
 );

@@ -34,6 +34,8 @@ import type { PostForm } from './post-upload.js';
 
 export const postNotFound = () => AppError.notFound(postMessages.notFound, 'post_not_found');
 const commentNotFound = () => AppError.notFound(postMessages.commentNotFound, 'comment_not_found');
+const requestKeyReused = () =>
+  AppError.conflict('같은 요청 키로 다른 내용을 등록할 수 없습니다.', 'idempotency_key_reused');
 
 export function paged(page: number, size: number, total: number) {
   return { total, page, size, pages: Math.max(1, Math.ceil(total / size)) };
@@ -190,20 +192,39 @@ export function createContentService(deps: {
 
     getPost: (tenant: TenantRow, id: number, viewer: CurrentUser | null) => detail(tenant.id, id, viewer),
 
-    async createPost(tenant: TenantRow, user: CurrentUser, form: PostForm): Promise<Post> {
+    /**
+     * A new post. With a request key (the Idempotency-Key header) a repeated create answers the
+     * post the first one made and stores nothing; the same key with another title or content is 409.
+     */
+    async createPost(
+      tenant: TenantRow,
+      user: CurrentUser,
+      form: PostForm,
+      requestKey: string | null = null,
+    ): Promise<Post> {
       const fields = parseFields(form.fields);
       if (fields.is_announcement && user.userType !== 'merchant') {
         throw AppError.forbidden(postMessages.announcementMerchantsOnly, 'announcement_merchants_only');
       }
       const thumbs = jsonField(form.fields, 'custom_thumbnails', customThumbnailsSchema, []);
       if (form.files.length > POST_FILES_MAX) throw AppError.badRequest(postMessages.filesMax, 'too_many_files');
+      const replay = async (tx: DbOrTx) => {
+        if (requestKey === null) return undefined;
+        const earlier = await repo.findPostByRequestKey(tx, tenant.id, user.id, requestKey);
+        if (!earlier) return undefined;
+        if (earlier.title !== fields.title || earlier.content !== fields.content) throw requestKeyReused();
+        return detail(tenant.id, earlier.id, user, tx);
+      };
+      // A retry after a lost answer usually finds its post here, before its files are stored again.
+      const earlier = await replay(db);
+      if (earlier) return earlier;
       const { stored, written } = await storeAll(
         tenant.id,
         form,
         new Map(thumbs.map((t) => [t.fileName, t.thumbnailData])),
       );
       try {
-        return await afterCommit(
+        const answer = await afterCommit(
           tenant.id,
           db.transaction(async (tx) => {
             const post = await repo.insertPost(tx, {
@@ -213,11 +234,16 @@ export function createContentService(deps: {
               content: fields.content,
               isAnnouncement: fields.is_announcement,
               hasVideo: stored.some((s) => s.mediaType === 'video'),
+              requestKey,
             });
+            // A twin request committed the post first: answer it; this one's files are not needed.
+            if (!post) return { post: (await replay(tx)) as Post, replayed: true };
             await repo.insertMedia(tx, mediaRows(tenant.id, post.id, stored, 0));
-            return detail(tenant.id, post.id, user, tx);
+            return { post: await detail(tenant.id, post.id, user, tx), replayed: false };
           }),
         );
+        if (answer.replayed) await storage.delete(written).catch(() => undefined);
+        return answer.post;
       } catch (err) {
         await storage.delete(written).catch(() => undefined);
         throw err;
@@ -368,12 +394,30 @@ export function createContentService(deps: {
       user: CurrentUser,
       postId: number,
       input: { content: string; parent_id?: number | null },
+      requestKey: string | null = null,
     ): Promise<Comment> {
+      /** The comment this author made with the key, if any; the same key for another comment is 409. */
+      const replay = async (tx: DbOrTx) => {
+        if (requestKey === null) return undefined;
+        const earlier = await repo.findCommentByRequestKey(tx, tenant.id, user.id, requestKey);
+        if (!earlier) return undefined;
+        if (
+          earlier.postId !== postId ||
+          earlier.content !== input.content ||
+          earlier.parentId !== (input.parent_id ?? null)
+        ) {
+          throw requestKeyReused();
+        }
+        return presentComment(earlier);
+      };
       return afterCommit(
         tenant.id,
         db.transaction(async (tx) => {
           // The post row first (see lockPost): a parent deleted by a write that held it is gone now.
           if (!(await repo.lockPost(tx, tenant.id, postId))) throw postNotFound();
+          // A repeated request (double click, retry after a lost answer) answers the first comment.
+          const earlier = await replay(tx);
+          if (earlier) return earlier;
           let depth = 0;
           let rootId: number | null = null;
           if (input.parent_id) {
@@ -395,7 +439,10 @@ export function createContentService(deps: {
             rootId,
             depth,
             content: input.content,
+            requestKey,
           });
+          // Only a twin on another post can get here (the post lock orders the ones on this post).
+          if (!row) return (await replay(tx)) as Comment;
           await repo.bumpComments(tx, tenant.id, postId, 1);
           return presentComment(row);
         }),

@@ -1,93 +1,73 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { drawPostPicture, motifFor, type PostArt } from '../../seed/demo-art.js';
+import { type DemoClip, demoClips } from '../../seed/demo-videos.js';
 import { createUser } from '../../seed/factories.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
-import { users } from '../users/users.schema.js';
+import { merchants, users } from '../users/users.schema.js';
 import { comments, type NewPostMediaRow, postLikes, postMedia, posts } from './content.schema.js';
-import {
-  type DemoPost,
-  deepThread,
-  demoReaders,
-  demoVideoSources,
-  farmPosts,
-  mallPosts,
-  shortComments,
-} from './demo-posts.js';
-import { ffmpegPath } from './post-media.js';
+import { type DemoPost, deepThread, demoReaders, farmPosts, mallPosts, shortComments } from './demo-posts.js';
 
-export interface DemoVideo {
-  mp4: Buffer;
-  poster: Buffer;
-  fileName: string;
-}
-
-/** Renders one short clip (2 s, 270x480, H.264 yuv420p, faststart) and its first frame as JPEG. */
-async function renderVideo(source: string, fileName: string): Promise<DemoVideo | null> {
-  const bin = ffmpegPath();
-  if (!bin) return null;
-  const dir = await mkdtemp(join(tmpdir(), 'demo-video-'));
-  try {
-    const [mp4Path, jpgPath] = [join(dir, 'v.mp4'), join(dir, 'p.jpg')];
-    const ok = await new Promise<boolean>((resolve) => {
-      const child = spawn(
-        bin,
-        [
-          ...['-hide_banner', '-loglevel', 'error', '-y', '-t', '2', '-f', 'lavfi', '-i', source],
-          ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30', '-pix_fmt', 'yuv420p'],
-          ...['-movflags', '+faststart', mp4Path, '-frames:v', '1', '-q:v', '4', jpgPath],
-        ],
-        { stdio: 'ignore' },
-      );
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      child.on('error', () => resolve(false));
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve(code === 0);
-      });
-    });
-    if (!ok) return null;
-    return { mp4: await readFile(mp4Path), poster: await readFile(jpgPath), fileName };
-  } catch {
-    return null;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-let videos: Promise<DemoVideo[]> | undefined;
 /**
- * The demo videos, rendered once per process (in parallel, by child processes) and shared by
- * every tenant. Calling it early lets ffmpeg work while the rest of the seed runs.
+ * The demo videos (one per scene of demo-video-scenes.ts), rendered once per process and shared
+ * by every tenant. Calling it early lets ffmpeg work while the rest of the seed runs.
  */
-export function demoVideos(): Promise<DemoVideo[]> {
-  videos ??= Promise.all(demoVideoSources.map(([source, name]) => renderVideo(source, name))).then((list) =>
-    list.filter((v): v is DemoVideo => v !== null),
-  );
-  return videos;
+export async function demoVideos(log?: FastifyBaseLogger): Promise<DemoClip[]> {
+  return [...(await demoClips(log)).values()];
 }
 
-const colours = ['#FF9630', '#4CAF50', '#2F80ED', '#E85D04', '#8E5BD8', '#2BA59B'];
+/** Each producer's colour: its post pictures share it, as a shop's posts would. */
+const authorColours: Record<string, string> = {
+  demo: '#FF9630',
+  sunny: '#4CAF50',
+  bakery: '#E0A458',
+  butcher: '#D9534F',
+  fish: '#2F80ED',
+  banchan: '#9C6B4E',
+  living: '#2BA59B',
+  cotton: '#577590',
+  books: '#8E5BD8',
+  kitchen: '#8D99AE',
+  beauty: '#F28CB1',
+};
 
-async function drawImage(title: string, colour: string, seed: number): Promise<Buffer> {
-  const safe = title.replace(/[<>&"']/g, '').slice(0, 16);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
-    <rect width="640" height="480" fill="${colour}"/>
-    <circle cx="${480 + (seed % 5) * 20}" cy="${110 + (seed % 3) * 30}" r="80" fill="#ffffff" fill-opacity="0.25"/>
-    <rect x="0" y="380" width="640" height="100" fill="#000000" fill-opacity="0.12"/>
-    <text x="40" y="260" font-size="40" font-family="sans-serif" fill="#ffffff">${safe}</text></svg>`;
-  return sharp(Buffer.from(svg)).webp({ quality: 70 }).toBuffer();
+/** What a producer's posts show when a post names nothing the drawings know. */
+const signatures: Record<string, string> = {
+  demo: '상추',
+  sunny: '방울토마토',
+  bakery: '식빵',
+  butcher: '등심',
+  fish: '고등어',
+  banchan: '반찬',
+  living: '수건',
+  cotton: '티셔츠',
+  books: '그림책',
+  kitchen: '냄비',
+  beauty: '크림',
+};
+const mallSignatures: Record<string, string> = { demo: '계란' };
+
+/**
+ * The picture of a demo post: its title and its author's shop name over a drawing of its product,
+ * else of what its title or text names, else of its author's trade.
+ */
+export function demoPostArt(story: DemoPost, isFarm: boolean, authorName: string): PostArt {
+  const [key, title, content, , , product] = story;
+  const subject =
+    product ??
+    [title, content].find((text) => motifFor(text) !== null) ??
+    (isFarm ? undefined : mallSignatures[key]) ??
+    signatures[key] ??
+    title;
+  return { title, author: authorName, subject, colour: authorColours[key] ?? '#FF9630' };
 }
 
 /**
  * Demo posts (demo-posts.ts): 30-odd per tenant by the demo producers, farm diaries, recipes and
- * announcements (the mall's shops write shop news and how-tos), each with a drawn image, five of
- * them with a real short video; demo readers (reader1-5@example.com and customer@example.com)
+ * announcements (the mall's shops write shop news and how-tos), each with a drawn picture of its
+ * subject naming its author, six or seven of them with a short video of the place or product; demo readers (reader1-5@example.com and customer@example.com)
  * like them, comment, and one thread per tenant goes six levels deep (depth 0-5). Without
  * storage, posts have no media. `extraPosts` adds that many plain posts by bulk SQL (benchmark).
  */
@@ -97,7 +77,7 @@ export async function seedDemoContent(
   options: { storage?: Storage; password?: string; extraPosts?: number } = {},
 ) {
   const { storage } = options;
-  const clips = storage ? demoVideos() : Promise.resolve([]);
+  const clips = storage ? demoClips() : Promise.resolve(new Map<string, DemoClip>());
   for (const [email, username] of demoReaders) {
     await createUser(tx, tenant.id, { email, username, password: options.password, userType: 'customer' });
   }
@@ -106,20 +86,26 @@ export async function seedDemoContent(
     .from(users)
     .where(eq(users.tenantId, tenant.id))
     .orderBy(users.id);
-  const merchants = people.filter((p) => p.userType === 'merchant');
+  const sellers = people.filter((p) => p.userType === 'merchant');
   const readers = people.filter((p) => p.userType === 'customer');
-  if (merchants.length === 0 || readers.length === 0) return;
+  if (sellers.length === 0 || readers.length === 0) return;
   const byKey = new Map(
-    merchants.map((m) => [m.email === 'merchant@example.com' ? 'demo' : m.email.split('@')[0], m.id]),
+    sellers.map((m) => [m.email === 'merchant@example.com' ? 'demo' : m.email.split('@')[0], m.id]),
   );
-  const fallback = merchants[0]?.id as number;
-  const stories: DemoPost[] = tenant.features.delivery ? farmPosts : mallPosts;
+  const fallback = sellers[0]?.id as number;
+  const shops = await tx
+    .select({ userId: merchants.userId, businessName: merchants.businessName })
+    .from(merchants)
+    .where(eq(merchants.tenantId, tenant.id));
+  const shopName = new Map(shops.map((m) => [m.userId, m.businessName]));
+  const isFarm = tenant.features.delivery;
+  const stories: DemoPost[] = isFarm ? farmPosts : mallPosts;
   const now = Date.now();
 
   const rows = await tx
     .insert(posts)
     .values(
-      stories.map(([key, title, content, announcement, video], n) => {
+      stories.map(([key, title, content, announcement, scene], n) => {
         const createdAt = new Date(now - (n * 5 + 1) * 3_600_000);
         return {
           tenantId: tenant.id,
@@ -127,7 +113,7 @@ export async function seedDemoContent(
           title,
           content,
           isAnnouncement: announcement,
-          hasVideo: storage !== undefined && video !== undefined,
+          hasVideo: storage !== undefined && Boolean(scene),
           viewsCount: 10 + ((n * 37) % 200),
           createdAt,
           updatedAt: createdAt,
@@ -138,17 +124,21 @@ export async function seedDemoContent(
 
   if (storage) {
     const [images, rendered] = await Promise.all([
-      Promise.all(stories.map(([, title], i) => drawImage(title, colours[i % colours.length] as string, i))),
+      Promise.all(
+        stories.map((story, i) =>
+          drawPostPicture(demoPostArt(story, isFarm, shopName.get(rows[i]?.authorId as number) ?? tenant.displayName)),
+        ),
+      ),
       clips,
     ]);
     const media: NewPostMediaRow[] = [];
     const writes: Promise<unknown>[] = [];
     for (const [i, post] of rows.entries()) {
-      const [, title, , , videoIndex] = stories[i] as DemoPost;
+      const [, title, , , scene] = stories[i] as DemoPost;
       const base = `tenants/${tenant.id}/posts/seed-${post.id}`;
       const img = images[i] as Buffer;
       writes.push(storage.put(`${base}-display.webp`, img, { contentType: 'image/webp' }));
-      const video = videoIndex === undefined ? undefined : rendered[videoIndex % Math.max(1, rendered.length)];
+      const video = scene ? rendered.get(scene) : undefined;
       if (video) {
         writes.push(storage.put(`${base}.mp4`, video.mp4, { contentType: 'video/mp4' }));
         writes.push(storage.put(`${base}-poster.jpg`, video.poster, { contentType: 'image/jpeg' }));
@@ -163,7 +153,7 @@ export async function seedDemoContent(
           sizeBytes: video.mp4.length,
           sortOrder: 0,
         });
-      } else if (videoIndex !== undefined) {
+      } else if (scene) {
         await tx
           .update(posts)
           .set({ hasVideo: false })
@@ -198,7 +188,7 @@ export async function seedDemoContent(
   const threads: Draft[][] = [];
   const deepIndex = Math.max(
     0,
-    stories.findIndex((s) => s[4] !== undefined),
+    stories.findIndex((s) => Boolean(s[4])),
   );
   for (const [i, post] of rows.slice(0, 12).entries()) {
     const reader = (k: number) => (readers[(i + k) % readers.length] as { id: number }).id;
@@ -261,10 +251,10 @@ export async function seedDemoContent(
 
   const extra = options.extraPosts ?? 0;
   if (extra > 0) {
-    const authorIds = sql.raw(`array[${merchants.map((m) => m.id).join(',')}]::int[]`);
+    const authorIds = sql.raw(`array[${sellers.map((m) => m.id).join(',')}]::int[]`);
     await tx.execute(sql`
       insert into posts (tenant_id, author_id, title, content, views_count, likes_count, created_at, updated_at)
-      select ${tenant.id}, (${authorIds})[1 + g % ${merchants.length}],
+      select ${tenant.id}, (${authorIds})[1 + g % ${sellers.length}],
              '농장 소식 ' || g, '오늘의 작업 기록 ' || g || '번째: 밭을 돌보고 이웃과 나눈 이야기입니다.',
              g % 97, 0,
              now() - interval '60 days' - g * interval '1 minute', now() - interval '60 days' - g * interval '1 minute'

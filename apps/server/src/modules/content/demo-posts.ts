@@ -1,9 +1,11 @@
 /**
  * The demo posts, written by the demo producers (`demo` is merchant@example.com, the others the
- * catalogue's producers `{key}@example.com`). [author key, title, content, announcement, video]
- * where video is the index of one of the generated demo videos.
+ * catalogue's producers `{key}@example.com`): [author key, title, content, announcement, scene,
+ * product]. `scene` names the demo video the post shows (demo-video-scenes.ts, made for that
+ * author); `product` is the title of the author's own product the post presents, whose words
+ * the post uses and whose drawing its picture shows.
  */
-export type DemoPost = [string, string, string, boolean, number?];
+export type DemoPost = [string, string, string, boolean, (string | null)?, string?];
 
 export const farmPosts: DemoPost[] = [
   [
@@ -12,7 +14,13 @@ export const farmPosts: DemoPost[] = [
     '이번 주는 화요일과 금요일에 수확합니다. 픽업은 오후 2시부터 가능합니다.',
     true,
   ],
-  ['demo', '새벽 밭 일기', '해 뜨기 전에 물을 주고 잡초를 뽑았어요. 올해 감자 잎이 유난히 튼튼합니다.', false, 0],
+  [
+    'demo',
+    '새벽 밭 일기',
+    '해 뜨기 전에 물을 주고 잡초를 뽑았어요. 올해 무 잎이 유난히 튼튼합니다.',
+    false,
+    'sunrise-field',
+  ],
   [
     'demo',
     '제철 채소로 만드는 된장찌개',
@@ -22,10 +30,18 @@ export const farmPosts: DemoPost[] = [
   [
     'demo',
     '딸기 하우스 이야기',
-    '하우스 온도를 18도로 맞추니 딸기가 고르게 익고 있어요. 다음 주부터 출하합니다.',
+    '하우스 온도를 18도로 맞추니 제철 딸기가 고르게 익고 있어요. 다음 주부터 출하합니다.',
     false,
+    null,
+    '제철 딸기 500g',
   ],
-  ['demo', '비 온 뒤 고추밭 풍경', '밤새 내린 비로 고추가 한층 붉어졌어요. 쓰러진 지지대를 다시 세웠습니다.', false, 1],
+  [
+    'demo',
+    '비 온 뒤 고추밭 풍경',
+    '밤새 내린 비로 고추가 한층 붉어졌어요. 쓰러진 지지대를 다시 세웠습니다.',
+    false,
+    'rain-peppers',
+  ],
   ['demo', '[공지] 추석 연휴 배송 안내', '연휴 기간에는 배송이 쉬고, 연휴 전 마지막 발송은 수요일 오전입니다.', true],
   [
     'demo',
@@ -33,19 +49,29 @@ export const farmPosts: DemoPost[] = [
     '강판에 간 감자의 물기를 살짝 빼고 가라앉은 전분을 다시 섞으면 바삭하게 부쳐집니다.',
     false,
   ],
-  ['sunny', '토마토 첫 수확했어요', '올해 첫 완숙 토마토를 땄습니다. 줄기째 보내드려서 향이 오래갑니다.', false],
+  [
+    'sunny',
+    '방울토마토 첫 수확했어요',
+    '올해 첫 완숙 방울토마토를 땄습니다. 1kg씩 줄기째 보내드려서 향이 오래갑니다.',
+    false,
+    null,
+    '방울토마토 1kg',
+  ],
   [
     'sunny',
     '방울토마토 마리네이드',
     '방울토마토 껍질을 벗겨 올리브유, 식초, 꿀, 바질과 버무려 하루 숙성하면 완성입니다.',
     false,
+    null,
+    '방울토마토 1kg',
   ],
   [
     'sunny',
     '양평 아침 안개 속 밭일',
-    '안개가 걷히기 전에 상추를 수확했어요. 이슬 머금은 잎이 제일 연합니다.',
+    '안개가 걷히기 전에 유기농 상추를 수확했어요. 이슬 머금은 잎이 제일 연합니다.',
     false,
-    2,
+    'misty-lettuce',
+    '양평 유기농 상추 500g',
   ],
   [
     'sunny',
@@ -53,14 +79,15 @@ export const farmPosts: DemoPost[] = [
     '올해도 무농약 인증을 갱신했습니다. 인증서는 상품 상세에서 확인하실 수 있어요.',
     true,
   ],
-  ['sunny', '블루베리 농장 체험 모집', '7월 주말마다 블루베리 따기 체험을 합니다. 가족 단위로 신청해 주세요.', false],
+  ['sunny', '감자 캐기 체험 모집', '6월 주말마다 햇감자 캐기 체험을 합니다. 가족 단위로 신청해 주세요.', false],
   ['bakery', '천연발효종 이야기', '호밀과 물만으로 키운 발효종이 벌써 5년째입니다. 매일 아침 먹이를 줍니다.', false],
   [
     'bakery',
     '우리밀 식빵 굽는 아침',
-    '새벽 4시에 반죽을 시작해 7시에 첫 식빵이 나옵니다. 갓 구운 냄새가 가게를 채웁니다.',
+    '새벽 4시에 우리밀 통밀 반죽을 시작해 7시에 첫 식빵이 나옵니다. 갓 구운 냄새가 가게를 채웁니다.',
     false,
-    3,
+    'bread-oven',
+    '우리밀 통밀 식빵',
   ],
   [
     'bakery',
@@ -74,7 +101,14 @@ export const farmPosts: DemoPost[] = [
     '하루 지난 식빵을 달걀과 우유에 적셔 버터에 구우면 속은 촉촉하고 겉은 바삭해요.',
     false,
   ],
-  ['bakery', '단호박 깜빠뉴 출시', '양평 단호박을 듬뿍 넣은 깜빠뉴가 새로 나왔습니다. 토요일 한정입니다.', false],
+  [
+    'bakery',
+    '쑥 찹쌀 스콘 다시 나왔어요',
+    '양평 쑥을 듬뿍 넣은 찹쌀 스콘을 다시 굽기 시작했습니다. 4개씩 담아 드려요.',
+    false,
+    null,
+    '쑥 찹쌀 스콘 4개',
+  ],
   [
     'butcher',
     '한우 등급 읽는 법',
@@ -84,9 +118,10 @@ export const farmPosts: DemoPost[] = [
   [
     'butcher',
     '집에서 스테이크 굽기',
-    '고기를 실온에 30분 두고, 센 불에 한 면씩 2분, 굽고 나서 5분 쉬게 하면 육즙이 살아 있어요.',
+    '한우 1++ 등심을 실온에 30분 두고, 센 불에 한 면씩 2분, 굽고 나서 5분 쉬게 하면 육즙이 살아 있어요.',
     false,
-    4,
+    'steak-pan',
+    '한우 1++ 등심 300g',
   ],
   [
     'butcher',
@@ -97,21 +132,26 @@ export const farmPosts: DemoPost[] = [
   [
     'butcher',
     '불고기 양념 황금 비율',
-    '간장 4, 설탕 2, 배즙 3, 다진 마늘 1, 참기름 1의 비율로 재우면 실패가 없습니다.',
+    '한우 불고기는 간장 4, 설탕 2, 배즙 3, 다진 마늘 1, 참기름 1의 비율로 재우면 실패가 없습니다.',
     false,
+    null,
+    '한우 불고기 500g',
   ],
   [
     'fish',
     '새벽 경매장 다녀왔어요',
-    '새벽 3시 주문진 경매장에서 오징어와 가자미를 받아 왔습니다. 오늘 오후 출고합니다.',
+    '새벽 3시 주문진 경매장에서 생물 오징어와 가자미를 받아 왔습니다. 오늘 오후 출고합니다.',
     false,
-    0,
+    'dawn-harbour',
+    '생물 오징어 3마리',
   ],
   [
     'fish',
     '고등어 손질과 보관법',
-    '내장을 빼고 소금을 살짝 뿌려 키친타월로 감싸 두면 이틀은 비린내 없이 드실 수 있어요.',
+    '손질 고등어는 소금을 살짝 뿌려 키친타월로 감싸 두면 이틀은 비린내 없이 드실 수 있어요.',
     false,
+    null,
+    '손질 고등어 2마리',
   ],
   [
     'fish',
@@ -123,15 +163,17 @@ export const farmPosts: DemoPost[] = [
   [
     'banchan',
     '오늘의 반찬 구성',
-    '멸치볶음, 시금치나물, 진미채, 깍두기를 만들었습니다. 오후 4시까지 주문하면 내일 도착해요.',
+    '멸치볶음, 시금치나물, 장조림으로 엄마표 반찬 3종 세트를 꾸렸습니다. 오후 4시까지 주문하면 내일 도착해요.',
     false,
+    null,
+    '엄마표 반찬 3종 세트',
   ],
   [
     'banchan',
     '할머니 김장 비법',
     '배추는 3% 소금물에 8시간, 속에는 생새우와 갈아 넣은 배가 들어가야 제맛입니다.',
     false,
-    1,
+    'kimchi-jar',
   ],
   [
     'banchan',
@@ -146,7 +188,14 @@ export const farmPosts: DemoPost[] = [
     false,
   ],
   ['demo', '가을 무 수확 일기', '올해 무는 단단하고 달아요. 깍두기용으로 큰 것만 골라 담았습니다.', false],
-  ['sunny', '애호박 새우젓 볶음', '애호박을 반달 썰기 해서 새우젓으로 간하면 달큼한 맛이 살아납니다.', false],
+  [
+    'sunny',
+    '애호박 새우젓 볶음',
+    '친환경 애호박을 반달 썰기 해서 새우젓으로 간하면 달큼한 맛이 살아납니다.',
+    false,
+    null,
+    '친환경 애호박 2개',
+  ],
   [
     'demo',
     '농장에 놀러 온 아이들',
@@ -165,9 +214,10 @@ export const mallPosts: DemoPost[] = [
   [
     'demo',
     '바른생활상회 이번 주 신상품',
-    '대나무 칫솔과 천연 수세미가 새로 들어왔습니다. 플라스틱을 줄이는 작은 시작이에요.',
+    '동물복지 농장에서 온 무항생제 계란이 새로 들어왔습니다. 30구 한 판씩 깨지지 않게 포장해 보내드려요.',
     false,
-    0,
+    'egg-carton',
+    '무항생제 계란 30구',
   ],
   ['demo', '장바구니 접는 법', '손바닥만 하게 접히는 장바구니, 세 번 접고 돌돌 말아 끈에 끼우면 끝입니다.', false],
   ['demo', '[공지] 고객센터 운영시간 변경', '다음 달부터 고객센터는 평일 10시부터 17시까지 운영합니다.', true],
@@ -182,7 +232,7 @@ export const mallPosts: DemoPost[] = [
     '욕실 곰팡이 예방 습관',
     '샤워 후 스퀴지로 물기를 닦고 환풍기를 30분 돌리면 곰팡이가 생기지 않습니다.',
     false,
-    1,
+    'bathroom-bubbles',
   ],
   [
     'living',
@@ -193,8 +243,10 @@ export const mallPosts: DemoPost[] = [
   [
     'living',
     '수납 바구니로 현관 정리하기',
-    '신발장 위에 바구니 세 개를 두고 가족별로 나누면 현관이 훨씬 넓어 보여요.',
+    '신발장 위에 라탄 바구니 3종을 두고 가족별로 나누면 현관이 훨씬 넓어 보여요.',
     false,
+    null,
+    '라탄 바구니 3종',
   ],
   ['living', '천연 세제 만들기', '주방세제 대신 쌀뜨물과 베이킹소다를 쓰면 기름기도 잘 지고 손도 편안합니다.', false],
   [
@@ -206,23 +258,28 @@ export const mallPosts: DemoPost[] = [
   [
     'cotton',
     '면 티셔츠 줄어들지 않게 빨기',
-    '찬물에 뒤집어 세탁하고 건조기 대신 그늘에 말리면 처음 크기 그대로 입을 수 있어요.',
+    '오버핏 무지 티셔츠는 찬물에 뒤집어 세탁하고 건조기 대신 그늘에 말리면 처음 크기 그대로 입을 수 있어요.',
     false,
+    null,
+    '오버핏 무지 티셔츠',
   ],
   [
     'cotton',
     '새 시즌 린넨 셔츠 입고',
     '가볍고 통기성 좋은 린넨 셔츠가 입고되었습니다. 베이지, 네이비 두 가지 색입니다.',
     false,
-    2,
+    'linen-shirts',
+    '린넨 셔츠',
   ],
   ['cotton', '[공지] 교환·반품 기준 안내', '택을 떼지 않은 상품은 수령 후 7일 안에 교환하실 수 있습니다.', true],
   ['cotton', '흰 옷 누렇게 변했을 때', '과탄산소다를 푼 따뜻한 물에 30분 담갔다가 헹구면 다시 하얘집니다.', false],
   [
     'cotton',
     '양말 오래 신는 보관법',
-    '양말은 짝을 맞춰 말아 두기보다 반으로 접어 세워 두면 고무줄이 늘어나지 않아요.',
+    '면 양말은 짝을 맞춰 말아 두기보다 반으로 접어 세워 두면 고무줄이 늘어나지 않아요.',
     false,
+    null,
+    '면 양말 5켤레',
   ],
   [
     'books',
@@ -235,7 +292,7 @@ export const mallPosts: DemoPost[] = [
     '책방 낭독회 현장',
     '지난 토요일 저녁, 스무 분과 함께 시를 소리 내어 읽었습니다. 다음 달에도 열어요.',
     false,
-    3,
+    'bookshop-reading',
   ],
   [
     'books',
@@ -257,23 +314,21 @@ export const mallPosts: DemoPost[] = [
   ],
   [
     'kitchen',
-    '무쇠 팬 길들이기',
-    '처음 쓰는 무쇠 팬은 세척 후 약불에 올려 기름을 얇게 바르고 연기가 날 때까지 달궈 주세요.',
+    '핸드드립 커피 내리는 법',
+    '핸드드립 커피 세트의 드리퍼에 필터를 끼우고, 원두 15g에 뜨거운 물 250ml를 세 번에 나눠 부으면 됩니다.',
     false,
-    4,
+    'coffee-drip',
+    '핸드드립 커피 세트',
   ],
   ['kitchen', '칼 가는 법 기초', '숫돌을 물에 10분 담근 뒤, 칼날을 15도로 눕혀 밀 때 힘을 주면 됩니다.', false],
+  ['kitchen', '[공지] 주방용품 각인 서비스', '원목 주걱에 이름을 새겨 드립니다. 주문 시 요청란에 적어 주세요.', true],
   [
     'kitchen',
-    '[공지] 주방용품 각인 서비스',
-    '도마와 나무 주걱에 이름을 새겨 드립니다. 주문 시 요청란에 적어 주세요.',
-    true,
-  ],
-  [
-    'kitchen',
-    '나무 도마 관리법',
-    '사용 후 바로 씻어 세워 말리고, 한 달에 한 번 식용유를 얇게 발라 주면 갈라지지 않아요.',
+    '유리 밀폐용기 관리법',
+    '유리 밀폐용기 10종은 뚜껑의 실리콘 패킹을 빼서 따로 씻고, 완전히 말린 뒤 끼우면 냄새가 배지 않아요.',
     false,
+    null,
+    '유리 밀폐용기 10종',
   ],
   [
     'kitchen',
@@ -281,15 +336,38 @@ export const mallPosts: DemoPost[] = [
     '식초 물을 붓고 5분 끓인 뒤 부드러운 수세미로 닦으면 무지개 얼룩이 사라집니다.',
     false,
   ],
-  ['beauty', '순한 클렌징 순서', '오일로 먼저 녹이고 약산성 폼으로 한 번 더, 미지근한 물로 마무리하세요.', false],
-  ['beauty', '환절기 보습 루틴', '세안 직후 3분 안에 토너와 크림을 바르면 당김이 훨씬 줄어듭니다.', false, 0],
+  [
+    'beauty',
+    '순한 클렌징 순서',
+    '오일로 먼저 녹이고 약산성 클렌징 폼으로 한 번 더, 미지근한 물로 마무리하세요.',
+    false,
+    null,
+    '약산성 클렌징 폼',
+  ],
+  [
+    'beauty',
+    '환절기 보습 루틴',
+    '세안 직후 3분 안에 토너와 병풀 진정 크림을 바르면 당김이 훨씬 줄어듭니다.',
+    false,
+    'cream-drops',
+    '병풀 진정 크림 50ml',
+  ],
   ['beauty', '[공지] 샘플 증정 이벤트', '이번 달 구매하신 모든 분께 수분 크림 샘플을 함께 보내드립니다.', true],
-  ['beauty', '자외선 차단제 바르는 양', '얼굴 전체에 500원 동전 크기만큼, 두세 시간마다 덧바르는 것이 좋아요.', false],
+  [
+    'beauty',
+    '자외선 차단제 바르는 양',
+    '무기자차 선크림은 얼굴 전체에 500원 동전 크기만큼, 두세 시간마다 덧바르는 것이 좋아요.',
+    false,
+    null,
+    '무기자차 선크림',
+  ],
   [
     'demo',
     '여름맞이 대청소 체크리스트',
-    '에어컨 필터, 냉장고 고무패킹, 창틀 먼지까지 하루에 하나씩 나눠서 해 보세요.',
+    '에어컨 필터, 냉장고 고무패킹, 창틀 먼지까지 하루에 하나씩, 무선 핸디 청소기로 가볍게 해 보세요.',
     false,
+    null,
+    '무선 핸디 청소기',
   ],
   [
     'living',
@@ -298,15 +376,6 @@ export const mallPosts: DemoPost[] = [
     false,
   ],
   ['cotton', '잠옷 고르는 기준', '피부에 닿는 잠옷은 촘촘한 면 100%가 좋아요. 목 부분 봉제선도 꼭 확인하세요.', false],
-];
-
-/** Five short vertical clips (lavfi sources), each with a Korean file name. */
-export const demoVideoSources: [string, string][] = [
-  ['testsrc2=size=360x640:rate=24', '농장 하루.mp4'],
-  ['smptebars=size=360x640:rate=24', '작업 현장.mp4'],
-  ['mandelbrot=size=360x640:rate=24', '아침 풍경.mp4'],
-  ['life=size=360x640:rate=24:mold=10:ratio=0.3:life_color=#9BD770:death_color=#2F5D1E', '오늘의 기록.mp4'],
-  ['cellauto=size=360x640:rate=24:rule=110', '짧은 영상.mp4'],
 ];
 
 /** Demo neighbours who like and comment (besides customer@example.com), in every tenant. */

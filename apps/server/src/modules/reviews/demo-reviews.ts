@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { escapeXml, motifOnPlate } from '../../seed/demo-art.js';
 import { products } from '../catalogue/catalogue.schema.js';
-import { escapeXml } from '../catalogue/demo-catalogue.js';
 import type { DeliveredPurchase } from '../orders/demo-orders.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import { reviewHelpfulVotes, reviewMedia, reviews } from './reviews.schema.js';
@@ -67,8 +67,8 @@ const FOOD_CATEGORIES = new Set(['food']);
 const pick = <T>(list: T[], n: number): T => list[n % list.length] as T;
 
 /**
- * A photo a buyer might take of what arrived: the goods on a table, with the product's name on a
- * paper tag. JPEG in a display size and a thumbnail, like the catalogue's demo images.
+ * A photo a buyer might take of what arrived: the goods (drawn as the catalogue draws them) on a
+ * table, with the product's name on a paper tag. JPEG in a display size and a thumbnail, like the catalogue's demo images.
  */
 async function drawPhoto(title: string, n: number) {
   const size = 640;
@@ -85,8 +85,7 @@ async function drawPhoto(title: string, n: number) {
   <ellipse cx="330" cy="350" rx="235" ry="205" fill="#000000" fill-opacity="0.18"/>
   <ellipse cx="320" cy="330" rx="235" ry="205" fill="#fbfaf7"/>
   <ellipse cx="320" cy="330" rx="180" ry="155" fill="#f1ede6"/>
-  <circle cx="${290 + (n % 3) * 20}" cy="${315 + (n % 2) * 15}" r="${95 + (n % 4) * 8}" fill="${accent}"/>
-  <circle cx="${250 + (n % 3) * 20}" cy="285" r="28" fill="#ffffff" fill-opacity="0.35"/>
+  <g transform="rotate(${-8 + (n % 5) * 4} 320 320)">${motifOnPlate(title, accent)}</g>
   <g transform="rotate(${-6 + (n % 5) * 3} 470 560)">
     <rect x="360" y="525" width="240" height="64" rx="8" fill="#fffdf5"/>
     <text x="480" y="567" font-family="Noto Sans CJK KR, NanumGothic, sans-serif" font-size="24" font-weight="700" fill="#333333" text-anchor="middle">${escapeXml([...title].slice(0, 10).join(''))}</text>

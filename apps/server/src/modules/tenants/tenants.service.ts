@@ -1,4 +1,4 @@
-import type { TenantFeatures, TenantSettings } from '@app/contracts';
+import type { TenantFeatures, TenantSettingsPatch } from '@app/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import * as repo from './tenants.repository.js';
@@ -81,7 +81,7 @@ export function createTenantsService(db: Db, options: { cacheTtlMs: number }) {
       return row ?? current;
     },
 
-    async updateSettings(id: number, changes: TenantSettings, displayName?: string): Promise<TenantRow> {
+    async updateSettings(id: number, changes: TenantSettingsPatch, displayName?: string): Promise<TenantRow> {
       const current = await requireTenant(id);
       const row = await repo.updateTenant(db, id, { settings: deepMerge(current.settings, changes), displayName });
       invalidate();
@@ -102,11 +102,18 @@ export function createTenantsService(db: Db, options: { cacheTtlMs: number }) {
   };
 }
 
-/** Merges plain objects recursively; arrays and scalars in `changes` replace what was there. */
+/**
+ * Merges plain objects recursively; arrays and scalars in `changes` replace what was there, and
+ * null removes the key (an unset legal fee).
+ */
 export function deepMerge<T extends Record<string, unknown>>(base: T, changes: Record<string, unknown>): T {
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
+    if (value === null) {
+      delete out[key];
+      continue;
+    }
     const prev = out[key];
     out[key] = isPlainObject(value) && isPlainObject(prev) ? deepMerge(prev, value) : value;
   }

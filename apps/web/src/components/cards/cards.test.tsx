@@ -97,6 +97,14 @@ describe('ProductCard full variant', () => {
     expect(screen.getByText('배달비 2,500원')).toBeTruthy();
   });
 
+  it('gives a pickup-only meal its pickup badge but no delivery badge, time or fee', () => {
+    renderInApp(<ProductCard variant="full" product={{ ...base, category_type: 'pickup', is_delivery: false }} />);
+    expect(screen.getByText('픽업')).toBeTruthy();
+    expect(screen.queryByText('배달')).toBeNull();
+    expect(screen.queryByText('20~25분')).toBeNull();
+    expect(document.body.textContent).not.toContain('배달비');
+  });
+
   it('hides the stock at -1, says sold out at 0, and has no delivery texts for shopping products', () => {
     const { rerender } = render(
       <MemoryRouter>

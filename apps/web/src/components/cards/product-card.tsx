@@ -34,6 +34,45 @@ export interface ProductCardData {
  */
 export type ProductCardVariant = 'basic' | 'full' | 'row';
 
+/**
+ * How a meal of the delivery module reaches the buyer: the pickup badge, the delivery badge when
+ * it is delivered too, and only then the spec's fixed delivery texts (time and fee): a pickup-only
+ * meal has no delivery fee to show. Shopping goods show nothing here.
+ */
+export function FulfilmentInfo({
+  product,
+  className,
+}: {
+  product: Pick<ProductCardData, 'category_type' | 'is_delivery'>;
+  className?: string;
+}) {
+  if (product.category_type !== 'pickup') return null;
+  return (
+    <div className={className ? `product-fulfilment ${className}` : 'product-fulfilment'}>
+      <p className="product-badges">
+        <span className="badge badge-pickup">
+          <ShoppingBag size={12} aria-hidden="true" />
+          {m.pickup}
+        </span>
+        {product.is_delivery ? (
+          <span className="badge badge-delivery">
+            <Bike size={12} aria-hidden="true" />
+            {m.delivery}
+          </span>
+        ) : null}
+      </p>
+      {product.is_delivery ? (
+        <p className="product-delivery-info">
+          <span>
+            <Clock size={12} aria-hidden="true" /> {m.deliveryTime}
+          </span>
+          <span>{m.deliveryFee}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function ProductExtras({ product }: { product: ProductCardData }) {
   const stock = stockText(product.display_remaining);
   const ratingCount = product.rating_count ?? 0;
@@ -41,7 +80,6 @@ function ProductExtras({ product }: { product: ProductCardData }) {
   // No "★ 0.0 (0)": the rating shows once a review exists, and only where the tenant has reviews.
   const reviewsOn = use(TenantContext)?.isEnabled('reviews') ?? false;
   const showRating = reviewsOn && ratingCount > 0;
-  const isDelivery = product.category_type === 'pickup';
   return (
     <>
       {showRating || stock ? (
@@ -64,28 +102,7 @@ function ProductExtras({ product }: { product: ProductCardData }) {
           ) : null}
         </p>
       ) : null}
-      {isDelivery ? (
-        <>
-          <p className="product-badges">
-            <span className="badge badge-pickup">
-              <ShoppingBag size={12} aria-hidden="true" />
-              {m.pickup}
-            </span>
-            {product.is_delivery ? (
-              <span className="badge badge-delivery">
-                <Bike size={12} aria-hidden="true" />
-                {m.delivery}
-              </span>
-            ) : null}
-          </p>
-          <p className="product-delivery-info">
-            <span>
-              <Clock size={12} aria-hidden="true" /> {m.deliveryTime}
-            </span>
-            <span>{m.deliveryFee}</span>
-          </p>
-        </>
-      ) : null}
+      <FulfilmentInfo product={product} />
     </>
   );
 }

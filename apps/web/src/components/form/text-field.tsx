@@ -51,13 +51,17 @@ export function TextField({ label, error, hint, action, id, ref, className, ...i
 export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
   error?: string;
+  hint?: ReactNode;
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function TextAreaField({ label, error, id, ref, ...area }: TextAreaFieldProps) {
+/** A labelled text area, wired like TextField: `aria-invalid` and `aria-describedby` name its hint and error. */
+export function TextAreaField({ label, error, hint, id, ref, className, ...area }: TextAreaFieldProps) {
   const generated = useId();
   const areaId = id ?? generated;
+  const hintId = hint ? `${areaId}-hint` : undefined;
   const errorId = error ? `${areaId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label className="field-label" htmlFor={areaId}>
@@ -66,11 +70,16 @@ export function TextAreaField({ label, error, id, ref, ...area }: TextAreaFieldP
       <textarea
         ref={ref}
         id={areaId}
-        className="input textarea"
+        className={`input textarea ${className ?? ''}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
+        aria-describedby={describedBy}
         {...area}
       />
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className="field-error">
           {error}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { formatBusinessNumber, formatPhone } from '@/lib/format';
 import { useTenant } from '@/lib/tenant';
 import { footerMessages as m } from '@/messages/common';
 import './footer.css';
@@ -12,8 +13,8 @@ export function Footer() {
   const fields: [string, string | undefined][] = [
     [m.companyName, company.company_name],
     [m.ceo, company.ceo_name],
-    [m.businessNumber, company.business_number],
-    [m.phone, tenant.settings.contact_phone?.trim() || m.defaultPhone],
+    [m.businessNumber, company.business_number && formatBusinessNumber(company.business_number)],
+    [m.phone, formatPhone(tenant.settings.contact_phone?.trim() || m.defaultPhone)],
     [m.address, company.address?.trim() || m.defaultAddress],
     [m.salesReport, company.sales_report_number],
     [m.email, tenant.settings.contact_email],

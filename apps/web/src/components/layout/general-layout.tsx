@@ -7,7 +7,8 @@ export default function GeneralLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <NavBar />
-      {children}
+      {/* At least a screen tall: the footer starts below the fold, so content arriving late never pushes it around. */}
+      <div className="layout-body">{children}</div>
       <Footer />
     </>
   );

@@ -1,4 +1,4 @@
-import { type DashboardProfile, formatBusinessNumberInput, type User } from '@app/contracts';
+import type { DashboardProfile, User } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, RefreshCw, Trash2, TriangleAlert, UserRound } from 'lucide-react';
@@ -37,6 +37,10 @@ import {
 import { accountMessages as m } from './messages';
 import '@/components/form/form.css';
 import './account.css';
+import { formatOnInput } from '@/components/form/formatted-input';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
+import { formatBusinessNumberInput, formatPhoneInput } from '@/lib/format';
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
@@ -214,6 +218,7 @@ function ProfileForm({ profile }: { profile: DashboardProfile }) {
     else navigate(paths.dashboard.getHref());
   };
 
+  const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async () => {
     const body = changedFields(form.getValues(), loaded, isMerchant);
     setResult(null);
@@ -262,12 +267,10 @@ function ProfileForm({ profile }: { profile: DashboardProfile }) {
     }
   });
 
-  const businessNumber = form.register('business_number');
-
   return (
     <section className="card account-section" aria-labelledby="profile-heading">
       <h2 id="profile-heading">{m.profileSection}</h2>
-      <form className="form-stack" noValidate onSubmit={onSubmit}>
+      <form className="form-stack" noValidate onSubmit={flight.guard(onSubmit)}>
         <ProfileImageField
           current={loaded.profile_image}
           change={image}
@@ -291,7 +294,7 @@ function ProfileForm({ profile }: { profile: DashboardProfile }) {
           autoComplete="tel"
           placeholder={m.phonePlaceholder}
           error={errors.phone?.message}
-          {...form.register('phone')}
+          {...formatOnInput(form.register('phone'), formatPhoneInput)}
         />
         <Controller
           control={form.control}
@@ -321,12 +324,8 @@ function ProfileForm({ profile }: { profile: DashboardProfile }) {
               placeholder={m.businessNumberPlaceholder}
               hint={m.businessNumberHint}
               error={errors.business_number?.message}
-              {...businessNumber}
-              onChange={(e) => {
-                // 3-2-5 digits with hyphens while typing (spec part 3, 5).
-                e.target.value = formatBusinessNumberInput(e.target.value);
-                return businessNumber.onChange(e);
-              }}
+              // 3-2-5 digits with hyphens while typing (spec part 3, 5).
+              {...formatOnInput(form.register('business_number'), formatBusinessNumberInput)}
             />
             <TextAreaField
               label={m.businessDescription}
@@ -346,9 +345,9 @@ function ProfileForm({ profile }: { profile: DashboardProfile }) {
               {m.reset}
             </button>
           ) : null}
-          <button type="submit" className="btn btn-primary" disabled={!dirty || saving}>
-            {saving ? m.saving : m.save}
-          </button>
+          <SubmitButton pending={saving} pendingLabel={m.saving} disabled={!dirty}>
+            {m.save}
+          </SubmitButton>
         </div>
       </form>
       <ConfirmDialog
@@ -381,6 +380,7 @@ function PasswordForm() {
     defaultValues: { current_password: '', new_password: '', password_confirm: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async (values) => {
     setResult(null);
     try {
@@ -397,7 +397,7 @@ function PasswordForm() {
   return (
     <section className="card account-section" aria-labelledby="password-heading">
       <h2 id="password-heading">{m.passwordSection}</h2>
-      <form className="form-stack" noValidate onSubmit={onSubmit}>
+      <form className="form-stack" noValidate onSubmit={flight.guard(onSubmit)}>
         <TextField
           label={m.currentPassword}
           type="password"
@@ -421,9 +421,9 @@ function PasswordForm() {
           {...form.register('password_confirm')}
         />
         {result ? <FormMessage tone={result.tone}>{result.text}</FormMessage> : null}
-        <button type="submit" className="btn btn-outline btn-lg" disabled={isSubmitting}>
-          {isSubmitting ? m.changingPassword : m.changePassword}
-        </button>
+        <SubmitButton className="btn btn-outline btn-lg" pending={isSubmitting} pendingLabel={m.changingPassword}>
+          {m.changePassword}
+        </SubmitButton>
       </form>
     </section>
   );

@@ -1,4 +1,5 @@
 import type { FeatureKey } from '@app/contracts';
+import { withParticle } from '@/lib/text';
 
 /** Korean texts of tenant administration (spec 2.13, 8). */
 export const adminMessages = {
@@ -20,7 +21,8 @@ export const adminMessages = {
   featureFailed: '기능 설정 업데이트에 실패했습니다.',
   settingsUpdated: '설정이 업데이트되었습니다.',
   settingsFailed: '설정 업데이트에 실패했습니다.',
-  localhostSet: (name: string, domain: string) => `${name}(${domain})을(를) localhost 테넌트로 설정했습니다.`,
+  localhostSet: (name: string, domain: string) =>
+    `${withParticle(`${name}(${domain})`, '을')} localhost 테넌트로 설정했습니다.`,
   localhostFailed: 'localhost 테넌트 설정에 실패했습니다.',
   saveOnBlur: '입력란을 벗어나면 자동으로 저장됩니다.',
   featureLabels: {
@@ -65,7 +67,7 @@ export const adminMessages = {
     return_contact: '반품 연락처',
     return_hours: '반품 접수 시간',
   },
-  feeHint: '숫자만 입력해주세요. 잘못된 값은 0으로 저장됩니다.',
+  feeHint: (fallback: number) => `비워 두면 기본값 ${fallback.toLocaleString('ko-KR')}원이 적용됩니다.`,
   rewardRate: '포인트 적립률 (%)',
   rewardRateHint: '카드 결제 금액 중 포인트로 적립할 비율입니다. 소수점 첫째 자리까지 입력할 수 있어요. (기본 1%)',
   themePresets: '테마 프리셋',

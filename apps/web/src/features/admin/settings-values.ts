@@ -1,17 +1,30 @@
-import { DEFAULT_POINT_REWARD_RATE, type Tenant, type TenantSettings, tenantSettingsSchema } from '@app/contracts';
+import {
+  DEFAULT_POINT_REWARD_RATE,
+  legalInfoSchema,
+  type Tenant,
+  type TenantSettings,
+  tenantSettingsSchema,
+  tenantSettingsUpdateBodySchema,
+} from '@app/contracts';
+import { formatBusinessNumber, formatPhone } from '@/lib/format';
 
 /** Display defaults of the legal fees (spec 5, 9), the ones checkout charges. */
 export { DEFAULT_FREE_SHIPPING_THRESHOLD, DEFAULT_SHIPPING_FEE } from '@app/contracts';
 
+export const notANumber = '숫자로 입력해주세요.';
+
 /**
- * A won amount typed by the administrator: whole numbers only; grouping commas and a trailing 원
- * are allowed, anything else (decimals, negative, text) becomes 0 (spec 5).
+ * A won amount typed by the administrator: whole numbers, grouping commas and a trailing 원
+ * allowed. Empty means unset (null: the default applies); anything else that is not a whole won
+ * amount is an error in Korean, never a silent 0 (issue 10). The range is the contract's.
  */
-export function parseWholeWon(input: string): number {
+export function parseWonInput(input: string): { value: number | null } | { error: string } {
   const cleaned = input.trim().replace(/[,\s]/g, '').replace(/원$/, '');
-  if (!/^\d+$/.test(cleaned)) return 0;
-  const n = Number(cleaned);
-  return Number.isSafeInteger(n) && n <= 100_000_000 ? n : 0;
+  if (cleaned === '') return { value: null };
+  if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return { error: notANumber };
+  const checked = legalInfoSchema.shape.shipping_fee.safeParse(Number(cleaned));
+  if (!checked.success) return { error: checked.error.issues[0]?.message ?? notANumber };
+  return { value: checked.data ?? null };
 }
 
 /** What the fee field shows: the stored value, or the default when empty or 0. */
@@ -55,6 +68,20 @@ export type TopLevelSetting = 'display_name' | 'contact_email' | 'contact_phone'
 /** Where a settings field lives: a top-level key or a key inside a section. */
 export type SettingPath = { key: TopLevelSetting } | { section: SettingsSection; key: string };
 
+/** Fields holding a phone or a business number: typed with hyphens, stored as digits (issue 10). */
+export function numberKind(path: SettingPath): 'phone' | 'business_number' | undefined {
+  if (!('section' in path)) return path.key === 'contact_phone' ? 'phone' : undefined;
+  if (path.section === 'company_info' && path.key === 'business_number') return 'business_number';
+  return path.section === 'legal_info' && path.key === 'return_contact' ? 'phone' : undefined;
+}
+
+/** What a text field shows for a stored value: phone and business numbers with their hyphens. */
+export function showSetting(path: SettingPath, value: string): string {
+  const kind = numberKind(path);
+  if (kind === 'phone') return formatPhone(value);
+  return kind === 'business_number' ? formatBusinessNumber(value) : value;
+}
+
 /** The stored value of a field (display_name is a tenant column). */
 export function readSetting(tenant: Tenant, path: SettingPath): unknown {
   if ('section' in path) return (tenant.settings[path.section] as Record<string, unknown> | undefined)?.[path.key];
@@ -74,7 +101,10 @@ export function settingsPatch(path: SettingPath, value: unknown): Partial<Tenant
  */
 export function textToSend(path: SettingPath, typed: string, stored: unknown): string | undefined {
   const value = typed.trim();
-  if (value === (typeof stored === 'string' ? stored.trim() : '')) return undefined;
+  const before = typeof stored === 'string' ? stored.trim() : '';
+  // 1644-5678 typed over a stored 16445678 is the same number.
+  const same = numberKind(path) ? (v: string) => v.replace(/[\s-]/g, '') : (v: string) => v;
+  if (same(value) === same(before)) return undefined;
   if (!('section' in path) && (path.key === 'display_name' || path.key === 'contact_email') && value === '') {
     return undefined;
   }
@@ -97,4 +127,24 @@ export function parseRewardRate(input: string): { value: number } | { error: str
   const checked = tenantSettingsSchema.shape.point_reward_rate.safeParse(n);
   if (!checked.success) return { error: checked.error.issues[0]?.message ?? '' };
   return { value: checked.data ?? DEFAULT_POINT_REWARD_RATE };
+}
+
+/**
+ * The contract's Korean message for a settings change the server would refuse (checked before
+ * sending, so the field shows it at once), or null when it is valid.
+ */
+export function settingError(patch: Partial<TenantSettings> & { display_name?: string }): string | null {
+  const checked = tenantSettingsUpdateBodySchema.safeParse({ settings: patch });
+  return checked.success ? null : (checked.error.issues[0]?.message ?? null);
+}
+
+/**
+ * A refusal of the server as the field shows it: its Korean text without the `settings.key: `
+ * path the validation answer starts with.
+ */
+export function fieldMessage(detail: string): string {
+  return detail
+    .split('; ')
+    .map((part) => part.replace(/^[\w.-]+: /, ''))
+    .join(' ');
 }

@@ -1,7 +1,9 @@
-import type { Tenant } from '@app/contracts';
+import type { Tenant, TenantSettings } from '@app/contracts';
 import { Check, Settings, X } from 'lucide-react';
 import { Dialog, Tabs } from 'radix-ui';
-import { type FocusEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FocusEvent, useState } from 'react';
+import { TextAreaField, TextField } from '@/components/form/text-field';
+import { formatBusinessNumberInput, formatPhoneInput } from '@/lib/format';
 import { FeatureSwitches } from './feature-switches';
 import { adminMessages as m } from './messages';
 import {
@@ -10,12 +12,15 @@ import {
   displayFee,
   displayRewardRate,
   matchingPreset,
+  numberKind,
   parseRewardRate,
-  parseWholeWon,
+  parseWonInput,
   presetTheme,
   readSetting,
   type SettingPath,
+  settingError,
   settingsPatch,
+  showSetting,
   textToSend,
   themePresetKeys,
   themePresets,
@@ -52,107 +57,139 @@ const legalText: FieldDef[] = (['return_address', 'return_contact', 'return_hour
   path: { section: 'legal_info', key: name },
 }));
 
-/** A text setting saved when the field loses focus, only if it changed. */
+/**
+ * A text setting saved when the field loses focus, only if it changed. It is checked with the
+ * contract first; a refusal (the contract's or the server's) shows in Korean under the field, with
+ * the typed value kept so it can be corrected. Phone and business numbers group as they are typed.
+ */
 function SettingText({ tenant, def }: { tenant: Tenant; def: FieldDef }) {
-  const { saveSettings } = useTenantUpdates();
-  const id = useId();
+  const { saveField } = useTenantUpdates();
+  const [error, setError] = useState<string | undefined>();
   const stored = readSetting(tenant, def.path);
-  const onBlur = (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const value = textToSend(def.path, e.currentTarget.value, stored);
-    if (value !== undefined) void saveSettings(tenant, settingsPatch(def.path, value));
+  const kind = numberKind(def.path);
+  const onBlur = async (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const input = e.currentTarget;
+    const typed = input.value.trim();
+    const value = textToSend(def.path, typed, stored);
+    if (value === undefined) {
+      // Unchanged, or a required field (display name, e-mail) emptied: that one says what it needs.
+      setError(typed === '' && stored ? (settingError(settingsPatch(def.path, '')) ?? undefined) : undefined);
+      return;
+    }
+    const patch = settingsPatch(def.path, value);
+    const problem = settingError(patch);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    const result = await saveField(tenant, patch);
+    if ('error' in result) {
+      setError(result.error);
+      return;
+    }
+    setError(undefined);
+    if (kind) input.value = showSetting(def.path, value);
   };
+  const onChange =
+    kind === 'business_number'
+      ? (e: ChangeEvent<HTMLInputElement>) => {
+          e.currentTarget.value = formatBusinessNumberInput(e.currentTarget.value);
+        }
+      : def.name === 'contact_phone'
+        ? (e: ChangeEvent<HTMLInputElement>) => {
+            e.currentTarget.value = formatPhoneInput(e.currentTarget.value);
+          }
+        : undefined;
   const common = {
-    id,
-    className: def.type === 'textarea' ? 'input textarea' : 'input',
-    defaultValue: typeof stored === 'string' ? stored : '',
+    label: m.fields[def.name],
+    defaultValue: typeof stored === 'string' ? showSetting(def.path, stored) : '',
+    error,
     onBlur,
   };
+  if (def.type === 'textarea') return <TextAreaField {...common} rows={3} />;
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {m.fields[def.name]}
-      </label>
-      {def.type === 'textarea' ? <textarea {...common} rows={3} /> : <input {...common} type={def.type ?? 'text'} />}
-    </div>
+    <TextField
+      {...common}
+      type={def.type ?? 'text'}
+      inputMode={kind === 'business_number' ? 'numeric' : undefined}
+      onChange={onChange}
+    />
   );
 }
 
-/** A legal fee: whole won, invalid input saved as 0, shown with the default when empty or 0 (spec 5). */
+/**
+ * A legal fee in whole won, saved on blur: a typo is an error under the field ("숫자로 입력해주세요.")
+ * and nothing is saved; empty unsets it, so the default applies and is shown again (spec 5, issue 10).
+ */
 function FeeField({ tenant, name }: { tenant: Tenant; name: 'shipping_fee' | 'free_shipping_threshold' }) {
-  const { saveSettings } = useTenantUpdates();
-  const id = useId();
+  const { saveField } = useTenantUpdates();
+  const [error, setError] = useState<string | undefined>();
   const fallback = name === 'shipping_fee' ? DEFAULT_SHIPPING_FEE : DEFAULT_FREE_SHIPPING_THRESHOLD;
   const stored = tenant.settings.legal_info?.[name];
   const shown = displayFee(stored, fallback);
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {m.fields[name]}
-      </label>
-      <input
-        id={id}
-        className="input tabular"
-        inputMode="numeric"
-        defaultValue={String(shown)}
-        aria-describedby={`${id}-hint`}
-        onBlur={async (e) => {
-          const input = e.currentTarget;
-          const value = parseWholeWon(input.value);
-          if (value === (stored ?? 0) || (value === shown && stored === undefined)) {
-            input.value = String(displayFee(value, fallback));
+    <TextField
+      label={m.fields[name]}
+      className="tabular"
+      inputMode="numeric"
+      defaultValue={String(shown)}
+      hint={m.feeHint(fallback)}
+      error={error}
+      onBlur={async (e) => {
+        const input = e.currentTarget;
+        const parsed = parseWonInput(input.value);
+        if ('error' in parsed) {
+          setError(parsed.error);
+          return;
+        }
+        const { value } = parsed;
+        const unchanged =
+          value === null ? stored === undefined : value === stored || (value === shown && stored === undefined);
+        if (!unchanged) {
+          const result = await saveField(tenant, { legal_info: { [name]: value } } as Partial<TenantSettings>);
+          if ('error' in result) {
+            setError(result.error);
             return;
           }
-          await saveSettings(tenant, { legal_info: { [name]: value } });
-          input.value = String(displayFee(value, fallback));
-        }}
-      />
-      <p id={`${id}-hint`} className="field-hint">
-        {m.feeHint}
-      </p>
-    </div>
+        }
+        setError(undefined);
+        input.value = String(displayFee(value, fallback));
+      }}
+    />
   );
 }
 
 /** The wallet's point reward rate (percent, one decimal, default 1): saved on blur when valid and changed. */
 function RewardRateField({ tenant }: { tenant: Tenant }) {
-  const { saveSettings } = useTenantUpdates();
-  const id = useId();
-  const [error, setError] = useState<string | null>(null);
+  const { saveField } = useTenantUpdates();
+  const [error, setError] = useState<string | undefined>();
   const shown = displayRewardRate(tenant);
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {m.rewardRate}
-      </label>
-      <input
-        id={id}
-        className="input tabular"
-        inputMode="decimal"
-        defaultValue={String(shown)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onBlur={async (e) => {
-          const input = e.currentTarget;
-          const parsed = parseRewardRate(input.value);
-          if ('error' in parsed) {
-            setError(parsed.error);
+    <TextField
+      label={m.rewardRate}
+      className="tabular"
+      inputMode="decimal"
+      defaultValue={String(shown)}
+      hint={m.rewardRateHint}
+      error={error}
+      onBlur={async (e) => {
+        const input = e.currentTarget;
+        const parsed = parseRewardRate(input.value);
+        if ('error' in parsed) {
+          setError(parsed.error);
+          return;
+        }
+        if (parsed.value !== shown) {
+          const result = await saveField(tenant, { point_reward_rate: parsed.value });
+          if ('error' in result) {
+            setError(result.error);
             return;
           }
-          setError(null);
-          input.value = String(parsed.value);
-          if (parsed.value === shown) return;
-          await saveSettings(tenant, { point_reward_rate: parsed.value });
-        }}
-      />
-      <p id={`${id}-hint`} className="field-hint">
-        {m.rewardRateHint}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+        }
+        setError(undefined);
+        input.value = String(parsed.value);
+      }}
+    />
   );
 }
 

@@ -12,6 +12,7 @@ import {
   updateTenantSettings,
 } from './admin.api';
 import { adminMessages as m } from './messages';
+import { fieldMessage } from './settings-values';
 
 function detail(err: unknown): string | undefined {
   if (!(err instanceof ApiError)) return undefined;
@@ -68,6 +69,30 @@ export function useTenantUpdates() {
     [applyAnswer],
   );
 
+  /**
+   * One field of the settings modal: success is a toast; a refusal is answered to the field (in
+   * Korean, without the raw path) so it can show it next to the input with the value kept.
+   */
+  const saveField = useCallback(
+    async (
+      tenant: Tenant,
+      patch: Partial<TenantSettings> & { display_name?: string },
+    ): Promise<{ tenant: Tenant } | { error: string }> => {
+      try {
+        const answer = await updateTenantSettings(tenant.id, patch);
+        applyAnswer(answer.tenant);
+        toast.success(m.settingsUpdated);
+        return { tenant: answer.tenant };
+      } catch (err) {
+        const text = detail(err);
+        if (err instanceof ApiError && err.status === 400 && text) return { error: fieldMessage(text) };
+        toast.error(m.settingsFailed, { description: text });
+        return { error: m.settingsFailed };
+      }
+    },
+    [applyAnswer],
+  );
+
   const setLocalhost = useCallback(
     async (tenant: Tenant) => {
       try {
@@ -84,5 +109,5 @@ export function useTenantUpdates() {
     [queryClient],
   );
 
-  return { saveFeature, saveSettings, setLocalhost };
+  return { saveFeature, saveSettings, saveField, setLocalhost };
 }

@@ -3,8 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { formatOnInput } from '@/components/form/formatted-input';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
 import { FormMessage, TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
+import { formatPhoneInput } from '@/lib/format';
 import { findEmail } from './auth.api';
 import { findEmailFailure } from './auth-errors';
 import { AuthCard } from './components/auth-card';
@@ -18,6 +22,7 @@ export default function FindEmailPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(findEmailBodySchema), defaultValues: { phone: '' } });
   const { errors, isSubmitting } = form.formState;
+  const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async ({ phone }) => {
     setFailure(null);
     setFound(null);
@@ -30,7 +35,7 @@ export default function FindEmailPage() {
   });
   return (
     <AuthCard title={m.title} lead={m.lead}>
-      <form className="form-stack" noValidate onSubmit={onSubmit}>
+      <form className="form-stack" noValidate onSubmit={flight.guard(onSubmit)}>
         <TextField
           label={authMessages.phone}
           type="tel"
@@ -38,12 +43,12 @@ export default function FindEmailPage() {
           autoComplete="tel"
           placeholder={authMessages.phonePlaceholder}
           error={errors.phone?.message}
-          {...form.register('phone')}
+          {...formatOnInput(form.register('phone'), formatPhoneInput)}
         />
         {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={isSubmitting}>
-          {isSubmitting ? m.submitting : m.submit}
-        </button>
+        <SubmitButton className="btn btn-primary btn-lg btn-block" pending={isSubmitting} pendingLabel={m.submitting}>
+          {m.submit}
+        </SubmitButton>
       </form>
       {found ? (
         <div className="auth-result" role="status">

@@ -3,6 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
 import { FormMessage, TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
@@ -35,6 +37,7 @@ export default function LoginPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
+  const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
@@ -46,11 +49,17 @@ export default function LoginPage() {
     }
   });
 
+  // Without an in-app page behind it, the back arrow leads to the page the visitor came to buy
+  // from (a same-site path), else home.
+  const backTo =
+    typeof state.returnUrl === 'string' && state.returnUrl.startsWith('/') && !state.returnUrl.startsWith('//')
+      ? state.returnUrl
+      : paths.home.getHref();
   const notice = state.returnUrl ? (state.message ?? m.orderRequired) : state.message;
   return (
-    <AuthCard title={m.title} lead={m.lead(displayName)}>
+    <AuthCard title={m.title} lead={m.lead(displayName)} backTo={backTo}>
       {notice ? <FormMessage tone={state.returnUrl ? 'info' : 'success'}>{notice}</FormMessage> : null}
-      <form className="form-stack" noValidate onSubmit={onSubmit}>
+      <form className="form-stack" noValidate onSubmit={flight.guard(onSubmit)}>
         <TextField
           label={authMessages.email}
           type="email"
@@ -73,9 +82,9 @@ export default function LoginPage() {
           </FormMessage>
         ) : null}
         {failure?.kind === 'social' ? <KakaoButton /> : null}
-        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={isSubmitting}>
-          {isSubmitting ? m.submitting : m.submit}
-        </button>
+        <SubmitButton className="btn btn-primary btn-lg btn-block" pending={isSubmitting} pendingLabel={m.submitting}>
+          {m.submit}
+        </SubmitButton>
       </form>
       <nav className="auth-links" aria-label={m.findEmail}>
         <Link to={paths.findEmail.getHref()} className="link">

@@ -3,9 +3,13 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { AddressField } from '@/components/form/address-field';
+import { formatOnInput } from '@/components/form/formatted-input';
 import { withPasswordMatch } from '@/components/form/password-match';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
 import { FormMessage, TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
+import { formatPhoneInput } from '@/lib/format';
 import { registerCustomer } from './auth.api';
 import { registrationFailure } from './auth-errors';
 import { AuthCard } from './components/auth-card';
@@ -30,6 +34,7 @@ export default function RegisterCustomerPage() {
   const verified = isEmailVerified(verification, email);
   const ready = isValid && verified;
 
+  const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async ({ password_confirm: _confirm, ...values }) => {
     setFailure(null);
     try {
@@ -55,7 +60,7 @@ export default function RegisterCustomerPage() {
         </>
       }
     >
-      <form className="form-stack" noValidate onSubmit={onSubmit}>
+      <form className="form-stack" noValidate onSubmit={flight.guard(onSubmit)}>
         <EmailVerificationFields
           verification={verification}
           email={email}
@@ -93,7 +98,7 @@ export default function RegisterCustomerPage() {
           inputMode="tel"
           placeholder={authMessages.phonePlaceholder}
           error={errors.phone?.message}
-          {...form.register('phone')}
+          {...formatOnInput(form.register('phone'), formatPhoneInput)}
         />
         <Controller
           control={form.control}
@@ -108,14 +113,15 @@ export default function RegisterCustomerPage() {
           )}
         />
         {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-        <button
-          type="submit"
+        <SubmitButton
           className="btn btn-primary btn-lg btn-block"
-          disabled={!ready || isSubmitting}
+          pending={isSubmitting}
+          pendingLabel={m.submitting}
+          disabled={!ready}
           aria-describedby={ready ? undefined : 'register-hint'}
         >
-          {isSubmitting ? m.submitting : m.submit}
-        </button>
+          {m.submit}
+        </SubmitButton>
         {!ready ? (
           <p id="register-hint" className="field-hint auth-center">
             {m.submitHint}

@@ -3,9 +3,13 @@ import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { AddressField } from '@/components/form/address-field';
+import { formatOnInput } from '@/components/form/formatted-input';
 import { withPasswordMatch } from '@/components/form/password-match';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
 import { FormMessage, TextAreaField, TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
+import { formatBusinessNumberInput, formatPhoneInput } from '@/lib/format';
 import { registerMerchant } from './auth.api';
 import { registrationFailure } from './auth-errors';
 import { AuthCard } from './components/auth-card';
@@ -53,6 +57,7 @@ export default function RegisterMerchantPage() {
     }
   };
 
+  const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async ({ password_confirm: _confirm, merchant, ...account }) => {
     setFailure(null);
     try {
@@ -96,7 +101,7 @@ export default function RegisterMerchantPage() {
       <div ref={headingRef} tabIndex={-1} className="visually-hidden">
         {m.step(step, 2)} {step === 1 ? m.step1 : m.step2}
       </div>
-      <form className="form-stack" noValidate onSubmit={onSubmit}>
+      <form className="form-stack" noValidate onSubmit={flight.guard(onSubmit)}>
         {step === 1 ? (
           <div key="account" className="form-stack">
             <EmailVerificationFields
@@ -159,7 +164,7 @@ export default function RegisterMerchantPage() {
               placeholder={m.businessNumberPlaceholder}
               hint={m.businessNumberHint}
               error={errors.merchant?.business_number?.message}
-              {...form.register('merchant.business_number')}
+              {...formatOnInput(form.register('merchant.business_number'), formatBusinessNumberInput)}
             />
             <TextAreaField
               label={m.businessDescription}
@@ -187,16 +192,21 @@ export default function RegisterMerchantPage() {
               autoComplete="tel"
               placeholder={m.businessPhonePlaceholder}
               error={errors.merchant?.phone?.message}
-              {...form.register('merchant.phone')}
+              {...formatOnInput(form.register('merchant.phone'), formatPhoneInput)}
             />
             {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
             <div className="auth-actions">
               <button type="button" className="btn btn-outline btn-lg" onClick={() => goTo(1)}>
                 {m.previous}
               </button>
-              <button type="submit" className="btn btn-primary btn-lg" disabled={!ready || isSubmitting}>
-                {isSubmitting ? m.submitting : m.submit}
-              </button>
+              <SubmitButton
+                className="btn btn-primary btn-lg"
+                pending={isSubmitting}
+                disabled={!ready}
+                pendingLabel={m.submitting}
+              >
+                {m.submit}
+              </SubmitButton>
             </div>
           </div>
         )}

@@ -6,6 +6,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { withPasswordMatch } from '@/components/form/password-match';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
 import { FormMessage, TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { resetPassword } from './auth.api';
@@ -39,6 +41,7 @@ export default function ResetPasswordPage() {
     defaultValues: { new_password: '', password_confirm: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const flight = useSingleFlight();
 
   if (!token) {
     return (
@@ -80,7 +83,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard title={m.title} lead={m.lead}>
-      <form className="form-stack" noValidate onSubmit={onSubmit}>
+      <form className="form-stack" noValidate onSubmit={flight.guard(onSubmit)}>
         <TextField
           label={m.newPassword}
           type="password"
@@ -104,9 +107,9 @@ export default function ResetPasswordPage() {
             </Link>
           </FormMessage>
         ) : null}
-        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={isSubmitting}>
-          {isSubmitting ? m.submitting : m.submit}
-        </button>
+        <SubmitButton className="btn btn-primary btn-lg btn-block" pending={isSubmitting} pendingLabel={m.submitting}>
+          {m.submit}
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -3,6 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
 import { FormMessage, TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { requestPasswordReset } from './auth.api';
@@ -17,6 +19,7 @@ export default function ResetPasswordRequestPage() {
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const form = useForm({ resolver: zodResolver(resetPasswordRequestBodySchema), defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
+  const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setResult(null);
     try {
@@ -28,7 +31,7 @@ export default function ResetPasswordRequestPage() {
   });
   return (
     <AuthCard title={m.title} lead={m.lead}>
-      <form className="form-stack" noValidate onSubmit={onSubmit}>
+      <form className="form-stack" noValidate onSubmit={flight.guard(onSubmit)}>
         <TextField
           label={authMessages.email}
           type="email"
@@ -39,9 +42,9 @@ export default function ResetPasswordRequestPage() {
           {...form.register('email')}
         />
         {result ? <FormMessage tone={result.tone}>{result.text}</FormMessage> : null}
-        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={isSubmitting}>
-          {isSubmitting ? m.submitting : m.submit}
-        </button>
+        <SubmitButton className="btn btn-primary btn-lg btn-block" pending={isSubmitting} pendingLabel={m.submitting}>
+          {m.submit}
+        </SubmitButton>
       </form>
       <Link to={paths.login.getHref()} className="btn btn-ghost">
         {m.toLogin}

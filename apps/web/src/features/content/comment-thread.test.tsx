@@ -1,5 +1,5 @@
 import type { Comment } from '@app/contracts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@/lib/session';
 import { callsTo, renderInApp, stubFetch } from '@/testing/app-test-support';
@@ -123,6 +123,46 @@ describe('comment thread', () => {
     fireEvent.click(within(row(101)).getByRole('button', { name: '답글' }));
     fireEvent.click(within(row(101)).getByRole('button', { name: '취소' }));
     expect(screen.queryByRole('textbox', { name: '김민지님에게 답글' })).toBeNull();
+  });
+
+  it('sends a double-clicked comment once, with an Idempotency-Key, and disables 등록 while it is sent', async () => {
+    let release: () => void = () => {};
+    const fetchMock = stubFetch((url, init) => {
+      if (url.pathname === '/api/content/posts/5/comments' && init.method === 'POST') {
+        return new Promise<Response>((resolve) => {
+          release = () => resolve(Response.json({}, { status: 201 }));
+        });
+      }
+      return answer(url, init);
+    });
+    renderInApp(<CommentThread postId={5} count={4} />, { path: '/content/5', user: me });
+    await screen.findByText('댓글 100');
+    const box = screen.getByRole('textbox', { name: '댓글 내용' });
+    const form = box.closest('form') as HTMLFormElement;
+    const submit = within(form).getByRole('button', { name: '등록' }) as HTMLButtonElement;
+    fireEvent.change(box, { target: { value: '첫 댓글' } });
+    // Two clicks in the same task: React has not re-rendered the button disabled in between.
+    act(() => {
+      submit.click();
+      submit.click();
+    });
+    await waitFor(() => expect(submit.disabled).toBe(true));
+    expect(submit.getAttribute('aria-busy')).toBe('true');
+    fireEvent.click(submit);
+    const posts = callsTo(fetchMock, '/api/content/posts/5/comments', 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    release();
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+    expect(submit.getAttribute('aria-busy')).toBeNull();
+
+    // The next comment is a new submission: a new key.
+    fireEvent.change(box, { target: { value: '둘째 댓글' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(callsTo(fetchMock, '/api/content/posts/5/comments', 'POST')).toHaveLength(2));
+    release();
+    const [first, second] = callsTo(fetchMock, '/api/content/posts/5/comments', 'POST');
+    expect(second?.headers['Idempotency-Key']).not.toBe(first?.headers['Idempotency-Key']);
   });
 
   it('alerts the depth limit the server reports', async () => {

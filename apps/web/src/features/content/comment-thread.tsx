@@ -5,10 +5,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatCommentDate } from '@/lib/dates';
 import { abbreviateCount } from '@/lib/format';
+import { outcomeUnknown, submissionKeys } from '@/lib/idempotency';
 import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
 import { addComment, commentsQuery, contentKeys, deleteComment } from './content.api';
@@ -72,27 +75,37 @@ function CommentForm({
   const id = useId();
   const memberGate = useMemberGate();
   const [text, setText] = useState('');
+  // One key per comment: a retry of the same text after a lost answer reuses it, so the server
+  // makes the comment once; the next comment gets a new key.
+  const [keys] = useState(submissionKeys);
+  const flight = useSingleFlight();
   const add = useMutation({
-    mutationFn: (content: string) => addComment(postId, content, parent?.id ?? null),
+    mutationFn: (content: string) => {
+      const parentId = parent?.id ?? null;
+      return addComment(postId, content, parentId, keys.keyFor({ postId, content, parentId }));
+    },
     onSuccess: () => {
+      keys.settle();
       setText('');
       if (parent) toast.success(m.replyAdded);
       onDone();
     },
     onError: (err) => {
+      if (!outcomeUnknown(err)) keys.settle();
       if (isDepthExceeded(err)) window.alert(postMessages.commentDepthExceeded);
       else window.alert(parent ? m.replyFailed : m.commentFailed);
     },
   });
 
-  const submit = (e: FormEvent) => {
+  // Single-flight: a double click sends the comment once (the guard holds until the answer).
+  const submit = flight.guard((e: FormEvent) => {
     e.preventDefault();
     if (!memberGate()) return;
     const content = text.trim();
     // Empty or whitespace-only text is never sent.
-    if (!content || add.isPending) return;
-    add.mutate(content);
-  };
+    if (!content) return;
+    return add.mutateAsync(content);
+  });
 
   const label = parent ? m.replyLabel(parent.author?.username ?? m.deletedAuthor) : m.commentLabel;
   return (
@@ -116,9 +129,9 @@ function CommentForm({
           {m.cancel}
         </button>
       ) : null}
-      <button type="submit" className="btn btn-primary" disabled={add.isPending || !text.trim()}>
+      <SubmitButton pending={flight.pending || add.isPending} disabled={!text.trim()}>
         {m.submitComment}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -17,11 +17,6 @@ export const contentKeys = {
   channel: (id: number, byMerchant: boolean) => ['content', 'channel', id, byMerchant] as const,
 };
 
-const noRetryOn4xx = (count: number, err: unknown) => {
-  const status = (err as { status?: number }).status ?? 0;
-  return count < 1 && !(status >= 400 && status < 500);
-};
-
 /** A list answer with its defaults filled in, so a partial answer reads as an empty page. */
 function toPostList(res: Partial<PostList> | null | undefined, size: number): PostList {
   const posts = Array.isArray(res?.posts) ? res.posts : [];
@@ -57,14 +52,12 @@ export const bestProductsQuery = queryOptions({
     });
     return (res.categories?.all ?? []).slice(0, BEST_STRIP_SIZE);
   },
-  retry: noRetryOn4xx,
 });
 
 export const postDetailQuery = (id: number) =>
   queryOptions({
     queryKey: contentKeys.detail(id),
     queryFn: ({ signal }) => api.get<Post>(`/api/content/posts/${id}`, { signal }),
-    retry: noRetryOn4xx,
   });
 
 export const commentsQuery = (postId: number) =>
@@ -83,8 +76,13 @@ export function setLike(postId: number, liked: boolean): Promise<LikeState> {
     : api.delete<LikeState>(`/api/content/posts/${postId}/like`);
 }
 
-export function addComment(postId: number, content: string, parentId: number | null) {
-  return api.post<unknown>(`/api/content/posts/${postId}/comments`, { content, parent_id: parentId });
+/** POST a comment with the form's idempotency key: a repeated request answers the same comment. */
+export function addComment(postId: number, content: string, parentId: number | null, idempotencyKey: string) {
+  return api.post<unknown>(
+    `/api/content/posts/${postId}/comments`,
+    { content, parent_id: parentId },
+    { headers: { 'Idempotency-Key': idempotencyKey } },
+  );
 }
 
 export function deleteComment(commentId: number) {
@@ -161,7 +159,6 @@ export const channelQuery = (id: number, byMerchant: boolean) =>
         counts: u.counts ? { posts: u.counts.posts, videos: u.counts.videos } : null,
       };
     },
-    retry: noRetryOn4xx,
   });
 
 export const channelPostsQuery = (userId: number | undefined) =>

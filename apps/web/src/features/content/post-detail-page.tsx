@@ -205,7 +205,12 @@ export default function PostDetailPage() {
   if (!valid || (detail.isError && isNotFound(detail.error))) {
     body = (
       <div className="container page">
-        <Notice icon={<FileX size={30} />} title={m.notFound} role="alert" actions={<BackButton />}>
+        <Notice
+          icon={<FileX size={30} />}
+          title={m.notFound}
+          role="alert"
+          actions={<BackButton fallback={paths.main.getHref('post')} />}
+        >
           <p>{m.notFoundText}</p>
         </Notice>
       </div>
@@ -219,7 +224,7 @@ export default function PostDetailPage() {
           role="alert"
           actions={
             <>
-              <BackButton />
+              <BackButton fallback={paths.main.getHref('post')} />
               <button type="button" className="btn btn-primary" onClick={() => detail.refetch()}>
                 <RefreshCw size={18} aria-hidden="true" />
                 {m.retry}
@@ -244,7 +249,7 @@ export default function PostDetailPage() {
   }
   return (
     <>
-      {body}
+      <main id="main">{body}</main>
       <AppToaster />
     </>
   );

@@ -8,14 +8,20 @@ import {
   postFieldsSchema,
   postMessages,
 } from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileX, ImagePlus, Lock, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { BackButton } from '@/components/back-button';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
+import { TextAreaField, TextField } from '@/components/form/text-field';
 import { Notice } from '@/components/notice';
 import { paths } from '@/config/paths';
 import { isNotFound } from '@/lib/api-client';
+import { outcomeUnknown, submissionKeys } from '@/lib/idempotency';
 import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
 import { uploadWithProgress } from '@/lib/upload';
@@ -48,6 +54,9 @@ export function checkPostFiles(files: readonly File[], current: number): { accep
   }
   return { accepted, errors: [...errors] };
 }
+
+/** The text fields as the form checks them: the server's own rules and texts. */
+const postTextSchema = postFieldsSchema.pick({ title: true, content: true });
 
 /** Draws the video's current frame on a canvas and returns it as a JPEG data URL. */
 function captureFrame(video: HTMLVideoElement): string {
@@ -132,16 +141,24 @@ function PostForm({ post }: { post?: Post }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const ids = { title: useId(), content: useId(), files: useId(), ann: useId() };
-  const [title, setTitle] = useState(post?.title ?? '');
-  const [content, setContent] = useState(post?.content ?? '');
+  const ids = { files: useId(), ann: useId() };
+  // Errors show on submit, then follow the typing (a filled field loses its error at once).
+  const form = useForm({
+    resolver: zodResolver(postTextSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { title: post?.title ?? '', content: post?.content ?? '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const flight = useSingleFlight();
+  // One key per new post: a retry of the same post after a lost answer is created once.
+  const [keys] = useState(submissionKeys);
   const [announcement, setAnnouncement] = useState(post?.is_announcement ?? false);
   const [kept, setKept] = useState<PostMedia[]>(post?.media ?? []);
   const [removed, setRemoved] = useState<number[]>([]);
   const [existingThumbs, setExistingThumbs] = useState<Record<number, string>>({});
   const [files, setFiles] = useState<NewFile[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
-  const [fieldErrors, setFieldErrors] = useState<{ title?: string; content?: string }>({});
   const [submitError, setSubmitError] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [picking, setPicking] = useState<string | null>(null);
@@ -166,48 +183,50 @@ function PostForm({ post }: { post?: Post }) {
     setFiles((prev) => [...prev, ...added]);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = postFieldsSchema.safeParse({ title, content, is_announcement: String(announcement) });
-    if (!parsed.success) {
-      const errs: { title?: string; content?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as 'title' | 'content';
-        if (!errs[key]) errs[key] = issue.message;
-      }
-      setFieldErrors(errs);
-      return;
-    }
-    setFieldErrors({});
-    setSubmitError('');
-    const form = new FormData();
-    form.append('title', title.trim());
-    form.append('content', content.trim());
-    form.append('is_announcement', String(user?.user_type === 'merchant' && announcement));
+  const submit = flight.guard(
+    form.handleSubmit(async ({ title, content }) => {
+      setSubmitError('');
+      await save(title, content);
+    }),
+  );
+
+  const save = async (title: string, content: string) => {
+    const body = new FormData();
+    const isAnnouncement = user?.user_type === 'merchant' && announcement;
+    body.append('title', title);
+    body.append('content', content);
+    body.append('is_announcement', String(isAnnouncement));
     const custom = files
       .filter((x) => x.thumbnailData)
       .map((x) => ({ fileName: x.file.name, thumbnailData: x.thumbnailData }));
-    if (custom.length) form.append('custom_thumbnails', JSON.stringify(custom));
+    if (custom.length) body.append('custom_thumbnails', JSON.stringify(custom));
     if (post) {
       const existing = Object.entries(existingThumbs).map(([mediaId, thumbnailData]) => ({
         mediaId: Number(mediaId),
         thumbnailData,
       }));
-      if (existing.length) form.append('existing_media_thumbnails', JSON.stringify(existing));
-      if (removed.length) form.append('remove_media_ids', JSON.stringify(removed));
+      if (existing.length) body.append('existing_media_thumbnails', JSON.stringify(existing));
+      if (removed.length) body.append('remove_media_ids', JSON.stringify(removed));
     }
-    for (const x of files) form.append('files', x.file, x.file.name);
+    for (const x of files) body.append('files', x.file, x.file.name);
+    // An edit is a PUT (the same request twice changes nothing more); a new post carries a key.
+    const headers: Record<string, string> = post
+      ? {}
+      : { 'Idempotency-Key': keys.keyFor({ title, content, isAnnouncement, files: files.map((x) => x.key) }) };
     setProgress(0);
     try {
       const saved = await uploadWithProgress<Post>(
         post ? `/api/content/posts/${post.id}` : '/api/content/posts',
-        form,
+        body,
         (fraction) => setProgress(Math.round(fraction * 100)),
         post ? 'PUT' : 'POST',
+        headers,
       );
+      keys.settle();
       await queryClient.invalidateQueries({ queryKey: contentKeys.all });
       navigate(paths.contentDetail.getHref(saved.id), { replace: !!post });
     } catch (err) {
+      if (!outcomeUnknown(err)) keys.settle();
       setSubmitError(err instanceof Error ? err.message : postMessages.loadFailed);
       setProgress(null);
     }
@@ -217,35 +236,14 @@ function PostForm({ post }: { post?: Post }) {
   return (
     <form className="container page post-form form-stack" onSubmit={submit} noValidate>
       <h1 className="post-detail-title">{post ? f.editTitle : f.createTitle}</h1>
-      <div className="field">
-        <label htmlFor={ids.title} className="field-label">
-          {f.title}
-        </label>
-        <input
-          id={ids.title}
-          className="input"
-          value={title}
-          maxLength={POST_TITLE_MAX}
-          aria-invalid={!!fieldErrors.title || undefined}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-        {fieldErrors.title ? <p className="field-error">{fieldErrors.title}</p> : null}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.content} className="field-label">
-          {f.content}
-        </label>
-        <textarea
-          id={ids.content}
-          className="input"
-          rows={8}
-          value={content}
-          maxLength={POST_CONTENT_MAX}
-          aria-invalid={!!fieldErrors.content || undefined}
-          onChange={(e) => setContent(e.target.value)}
-        />
-        {fieldErrors.content ? <p className="field-error">{fieldErrors.content}</p> : null}
-      </div>
+      <TextField label={f.title} maxLength={POST_TITLE_MAX} error={errors.title?.message} {...form.register('title')} />
+      <TextAreaField
+        label={f.content}
+        rows={8}
+        maxLength={POST_CONTENT_MAX}
+        error={errors.content?.message}
+        {...form.register('content')}
+      />
       {user?.user_type === 'merchant' ? (
         <label className="post-form-check" htmlFor={ids.ann}>
           <input
@@ -371,9 +369,9 @@ function PostForm({ post }: { post?: Post }) {
       ) : null}
       <div className="post-form-actions">
         <BackButton />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? f.submitting : post ? f.submitEdit : f.submitCreate}
-        </button>
+        <SubmitButton pending={busy || isSubmitting || flight.pending} pendingLabel={f.submitting}>
+          {post ? f.submitEdit : f.submitCreate}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { PAGE_MAX } from '@app/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronRight, FileText, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { PostCard } from '@/components/cards/post-card';
 import { ProductCard } from '@/components/cards/product-card';
 import { Notice } from '@/components/notice';
@@ -33,11 +34,45 @@ function BestProductsStrip() {
   );
 }
 
-/** `/main?tab=post`: 20 posts a page (no announcements), with the best-products strip. */
+/** The feed page of the `page` query parameter: a whole number from 1 (at most PAGE_MAX), else 1. */
+export function feedPageFrom(param: string | null): number {
+  const page = Number(param);
+  return Number.isInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1;
+}
+
+/**
+ * `/main?tab=post`: 20 posts a page (no announcements), with the best-products strip. The page is
+ * in the URL (`&page=3`), so a reload, a shared link and back/forward keep it.
+ */
 export function PostTab() {
   const { isEnabled } = useTenant();
-  const [page, setPage] = useState(1);
-  const feed = useQuery(postFeedQuery(page));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = feedPageFrom(searchParams.get('page'));
+  const feed = useQuery({ ...postFeedQuery(page), placeholderData: keepPreviousData });
+  const listRef = useRef<HTMLElement>(null);
+  const pages = feed.data?.pages;
+
+  const goTo = (next: number, replace = false) =>
+    setSearchParams(
+      (prev) => {
+        const query = new URLSearchParams(prev);
+        query.set('tab', 'post');
+        if (next > 1) query.set('page', String(next));
+        else query.delete('page');
+        return query;
+      },
+      { preventScrollReset: true, replace },
+    );
+  const turnTo = (next: number) => {
+    goTo(next);
+    // The next page starts at the top of the list, not where the pager was.
+    listRef.current?.scrollIntoView({ block: 'start' });
+  };
+
+  // A page past the end (posts deleted since the link was made): its last page instead.
+  useEffect(() => {
+    if (!feed.isPlaceholderData && pages !== undefined && pages >= 1 && page > pages) goTo(pages, true);
+  });
 
   let body: React.ReactNode;
   if (feed.isPending) {
@@ -83,21 +118,11 @@ export function PostTab() {
         </div>
         {pages > 1 ? (
           <nav className="feed-pager" aria-label={m.pageOf(page, pages)}>
-            <button
-              type="button"
-              className="btn btn-outline"
-              disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
-            >
+            <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => turnTo(page - 1)}>
               {m.previous}
             </button>
             <span className="tabular">{m.pageOf(page, pages)}</span>
-            <button
-              type="button"
-              className="btn btn-outline"
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
+            <button type="button" className="btn btn-outline" disabled={page >= pages} onClick={() => turnTo(page + 1)}>
               {m.next}
             </button>
           </nav>
@@ -109,7 +134,7 @@ export function PostTab() {
   return (
     <div className="post-feed">
       {isEnabled('shopping') ? <BestProductsStrip /> : null}
-      <section aria-labelledby="feed-posts-title">
+      <section ref={listRef} className="feed-posts" aria-labelledby="feed-posts-title" aria-busy={feed.isFetching}>
         <h2 id="feed-posts-title" className="visually-hidden">
           {m.feedTitle}
         </h2>

@@ -1,11 +1,11 @@
 import type { Post } from '@app/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Heart, MessageCircle, RefreshCw, TriangleAlert, Video, Volume2, VolumeX, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import { Heart, MessageCircle, RefreshCw, TriangleAlert, Video, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AppToaster } from '@/components/app-toaster';
 import { Notice } from '@/components/notice';
+import { Sheet } from '@/components/sheet';
 import { paths } from '@/config/paths';
 import { abbreviateCount } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
@@ -106,32 +106,15 @@ function ShortSlide({ post, muted, onToggleMute }: { post: Post; muted: boolean;
           <span className="visually-hidden">{m.like}</span>
           <span className="tabular short-count">{abbreviateCount(like.count)}</span>
         </button>
-        <Dialog.Root open={commentsOpen} onOpenChange={setCommentsOpen}>
-          <Dialog.Trigger asChild>
-            <button type="button" className="short-action">
-              <MessageCircle size={26} aria-hidden="true" />
-              <span className="visually-hidden">{s.comments}</span>
-              <span className="tabular short-count">{abbreviateCount(post.comments_count)}</span>
-            </button>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="content-dialog-overlay" />
-            <Dialog.Content className="content-dialog shorts-comments" aria-describedby={undefined}>
-              <div className="shorts-comments-head">
-                <Dialog.Title className="content-dialog-title">{post.title}</Dialog.Title>
-                <Dialog.Close className="icon-remove" aria-label={s.close}>
-                  <X size={20} aria-hidden="true" />
-                </Dialog.Close>
-              </div>
-              <CommentThread
-                postId={post.id}
-                count={post.comments_count}
-                indentPx={SHORTS_INDENT_PX}
-                headingLevel={3}
-              />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <button type="button" className="short-action" onClick={() => setCommentsOpen(true)}>
+          <MessageCircle size={26} aria-hidden="true" />
+          <span className="visually-hidden">{s.comments}</span>
+          <span className="tabular short-count">{abbreviateCount(post.comments_count)}</span>
+        </button>
+        {/* The app's sheet: from the bottom on a phone (as comment sheets are), a card from 640 px. */}
+        <Sheet open={commentsOpen} onOpenChange={setCommentsOpen} title={post.title} className="sheet-wide">
+          <CommentThread postId={post.id} count={post.comments_count} indentPx={SHORTS_INDENT_PX} headingLevel={3} />
+        </Sheet>
         <div className="short-share">
           <ShareMenu postId={post.id} title={post.title} text={post.content || post.title} />
         </div>

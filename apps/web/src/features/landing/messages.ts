@@ -1,60 +1,32 @@
-/** Landing page texts (spec 2.3); hero texts fall back to these when the tenant sets none. */
+/**
+ * Landing page texts (spec 2.3). Hero texts fall back to these when the tenant sets none; every
+ * text that names a feature is chosen by the features the tenant has switched on.
+ */
 export const landingMessages = {
   heroTitle: '생산자와 소비자가 함께 만드는 먹거리',
-  heroSubtitle: '우리 동네 생산자의 <strong>재배 과정을 직접 보고</strong> 고르는 신선한 먹거리',
-  heroDescription:
-    '소비자가 참여하는 로컬푸드 플랫폼에서 믿을 수 있는 농산물을 가까운 곳에서 픽업하고, 구매할 때마다 적립금을 받으세요.',
+  /** With the content feature: visitors can watch how things are made. */
+  heroSubtitleWatch: '우리 동네 생산자의 <strong>만드는 과정을 직접 보고</strong> 고르는 먹거리',
+  heroSubtitle: '믿을 수 있는 생산자에게서 <strong>바로 고르는</strong> 먹거리',
+  /** The description when the tenant sets none and no feature is on. */
+  heroDescriptionEmpty: '지금 서비스를 준비하고 있어요. 곧 새로운 모습으로 찾아올게요.',
   startCustomer: '소비자로 시작하기',
   startProducer: '생산자로 시작하기',
+  browse: '둘러보기',
   topNav: '계정 메뉴',
   login: '로그인',
   signUp: '회원가입',
   dashboard: '대시보드',
   shopping: '쇼핑하기',
   logout: '로그아웃',
-  featuresTitle: '이렇게 달라요',
-  features: [
-    {
-      key: 'observe',
-      title: '생산자 관찰',
-      text: '밭과 농장의 하루를 영상과 글로 지켜보고 믿을 수 있는 생산자를 고르세요.',
-    },
-    { key: 'fresh', title: '신선한 채소', text: '오늘 아침 수확한 채소를 유통 단계 없이 바로 만나보세요.' },
-    {
-      key: 'pickup',
-      title: '간편한 픽업 주문',
-      text: '앱에서 주문하고 가까운 픽업 장소에서 원하는 시간에 찾아가세요.',
-    },
-    { key: 'reward', title: '적립금 혜택', text: '구매와 리뷰마다 적립금이 쌓이고 다음 주문에 현금처럼 쓸 수 있어요.' },
-  ],
+  featuresTitle: (name: string) => `${name}에서 할 수 있는 일`,
   storiesTitle: '생산자 이야기',
-  storiesLead: '정성껏 키우는 사람들의 이야기를 만나보세요.',
-  stories: [
-    {
-      key: 'tomato',
-      name: '햇살농원 김정미 님',
-      place: '경기 양평',
-      title: '새벽 다섯 시, 토마토가 가장 맛있는 시간',
-      text: '해가 뜨기 전에 딴 토마토는 단단하고 향이 진해요. 수확부터 포장까지 직접 보여드릴게요.',
-    },
-    {
-      key: 'greens',
-      name: '초록잎농장 박성훈 님',
-      place: '충북 괴산',
-      title: '농약 대신 무당벌레를 풀었어요',
-      text: '3년째 친환경 방식으로 쌈채소를 키우고 있어요. 잎 하나하나 믿고 드실 수 있도록요.',
-    },
-    {
-      key: 'honey',
-      name: '산골양봉 이도윤 님',
-      place: '강원 평창',
-      title: '아카시아 꽃이 피면 벌들도 바빠져요',
-      text: '해발 600미터 산골에서 모은 꿀을 그대로 병에 담았습니다. 채밀 과정을 함께 보세요.',
-    },
-  ],
+  storiesLead: (name: string) => `${name}의 생산자들이 직접 전하는 최근 소식이에요.`,
+  storiesLoading: '생산자 이야기를 불러오는 중입니다…',
+  video: '영상',
   readMore: '이야기 더 보기',
   ctaTitle: '지금 바로 시작해보세요',
-  ctaText: '소비자는 신선한 먹거리를, 생산자는 든든한 단골을 만날 수 있어요.',
+  ctaTextBoth: '가입하면 소비자는 믿을 수 있는 상품을, 생산자는 든든한 단골을 만날 수 있어요.',
+  ctaTextCustomer: (name: string) => `가입하고 ${name}의 새 상품과 소식을 가장 먼저 만나보세요.`,
   ctaCustomer: '소비자 회원가입',
   ctaProducer: '생산자 회원가입',
 } as const;

@@ -2,6 +2,7 @@ import { Clock, LogOut, Mail, Sprout } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Footer } from '@/components/layout/footer';
 import { Notice } from '@/components/notice';
 import { type MainTab, paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/media';
@@ -99,6 +100,8 @@ export default function MainPage({ tabContent = {} }: MainPageProps) {
                 (prev) => {
                   const next = new URLSearchParams(prev);
                   next.set('tab', tab);
+                  // A page number belongs to the tab it was read on (the post feed's).
+                  next.delete('page');
                   return next;
                 },
                 { preventScrollReset: true },
@@ -145,6 +148,7 @@ export default function MainPage({ tabContent = {} }: MainPageProps) {
           </div>
         )}
       </main>
+      <Footer />
     </>
   );
 }

@@ -16,6 +16,8 @@ import { orderDetailQuery, refreshMerchantOrders, updateOrderStatus } from './me
 import { ordersText as m } from './messages';
 import { formatOrderTime, StatusChip } from './order-parts';
 import '@/components/form/form.css';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
 
 /** Moves that send money back to the buyer: they ask once more before going to the server. */
 const MONEY_BACK: readonly OrderStatus[] = ['CANCELLED', 'REFUNDED'];
@@ -72,15 +74,17 @@ function StatusForm({ order, onUpdated }: { order: Order; onUpdated: (order: Ord
     }
   }
 
-  function submit(event: FormEvent) {
+  // Single-flight: a double click changes the status once.
+  const flight = useSingleFlight();
+  const submit = flight.guard((event: FormEvent) => {
     event.preventDefault();
     if (!status || busy) return;
     if (MONEY_BACK.includes(status) && !confirming) {
       setConfirming(true);
       return;
     }
-    void send(status);
-  }
+    return send(status);
+  });
 
   if (confirming && status) {
     return (
@@ -96,9 +100,9 @@ function StatusForm({ order, onUpdated }: { order: Order; onUpdated: (order: Ord
           <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)} disabled={busy}>
             {m.back}
           </button>
-          <button type="submit" className="btn orders-btn-danger" disabled={busy}>
-            {busy ? m.submitting : status === 'CANCELLED' ? m.confirmCancel : m.confirmRefund}
-          </button>
+          <SubmitButton className="btn orders-btn-danger" pending={busy} pendingLabel={m.submitting}>
+            {status === 'CANCELLED' ? m.confirmCancel : m.confirmRefund}
+          </SubmitButton>
         </div>
       </form>
     );
@@ -167,9 +171,9 @@ function StatusForm({ order, onUpdated }: { order: Order; onUpdated: (order: Ord
       ) : null}
       <div className="orders-dialog-actions">
         <Dialog.Close className="btn btn-outline">{m.cancel}</Dialog.Close>
-        <button type="submit" className="btn btn-primary" disabled={!status || busy}>
-          {busy ? m.submitting : m.submit}
-        </button>
+        <SubmitButton pending={busy} pendingLabel={m.submitting} disabled={!status}>
+          {m.submit}
+        </SubmitButton>
       </div>
       <OrderHistory order={order} />
     </form>

@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useBusyLatch } from '@/components/form/single-flight';
 import { ordersText as m } from './messages';
 
 interface OrderActionDialogProps {
@@ -34,6 +35,8 @@ export function OrderActionDialog({
   onAction,
   children,
 }: OrderActionDialogProps) {
+  // A double click acts once, even before the button is re-rendered disabled.
+  const enter = useBusyLatch(busy, open);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialog.Portal>
@@ -55,7 +58,10 @@ export function OrderActionDialog({
               type="button"
               className={`btn ${tone === 'danger' ? 'order-btn-danger' : 'btn-primary'}`}
               disabled={busy || invalid}
-              onClick={onAction}
+              aria-busy={busy || undefined}
+              onClick={() => {
+                if (enter()) onAction();
+              }}
             >
               {busy ? busyLabel : actionLabel}
             </button>

@@ -34,6 +34,8 @@ import { checkoutText as t } from './messages';
 import { checkoutWalletQuery, preparePurchase } from './orders.api';
 import '@/components/form/form.css';
 import './orders.css';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
 import { Sheet } from '@/components/sheet';
 
 type Form = UseFormReturn<CheckoutFormValues, unknown, CheckoutFormOutput>;
@@ -297,6 +299,7 @@ export function PurchaseForm({ product, quantity }: PurchaseFormProps) {
     if (clamped !== points) form.setValue('points_used', clamped, { shouldValidate: form.formState.isSubmitted });
   }, [available, summary.total, points, form]);
 
+  const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     const body = toPrepareBody(product, values, shipping);
@@ -332,7 +335,7 @@ export function PurchaseForm({ product, quantity }: PurchaseFormProps) {
   const busy = isSubmitting || stage !== 'form';
   const image = mediaUrl(product.thumbnail_url ?? product.image_url);
   return (
-    <form className="form-stack order-form" noValidate onSubmit={onSubmit}>
+    <form className="form-stack order-form" noValidate onSubmit={flight.guard(onSubmit)}>
       <section className="order-product" aria-label={t.product}>
         <div className="order-thumb">{image ? <img src={image} alt="" loading="lazy" /> : null}</div>
         <div className="order-product-text">
@@ -457,7 +460,7 @@ export function PurchaseForm({ product, quantity }: PurchaseFormProps) {
       {/* Stays at the foot of the sheet while it scrolls: the amount being paid is always in view. */}
       <div className="order-pay-bar">
         {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
+        <SubmitButton className="btn btn-primary btn-lg btn-block" pending={busy}>
           {stage !== 'form'
             ? t.opening
             : isSubmitting
@@ -465,7 +468,7 @@ export function PurchaseForm({ product, quantity }: PurchaseFormProps) {
               : summary.total > 0 && summary.card === 0
                 ? t.payWithPoints
                 : t.pay(summary.card)}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

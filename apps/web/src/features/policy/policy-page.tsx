@@ -2,7 +2,7 @@ import { Headphones, PackageCheck, RefreshCcw, ScrollText, Truck } from 'lucide-
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatWon } from '@/lib/format';
+import { formatPhone, formatWon } from '@/lib/format';
 import { useTenant } from '@/lib/tenant';
 import { footerMessages } from '@/messages/common';
 import { policyMessages as m } from './messages';
@@ -41,7 +41,10 @@ export default function PolicyPage() {
   const v = policyValues(settings);
   const won = (n: number) => <strong className="tabular">{formatWon(n)}</strong>;
   const centre: [string, string | undefined][] = [
-    [m.centre.phone, legal.return_contact?.trim() || settings.contact_phone?.trim() || footerMessages.defaultPhone],
+    [
+      m.centre.phone,
+      formatPhone(legal.return_contact?.trim() || settings.contact_phone?.trim() || footerMessages.defaultPhone),
+    ],
     [m.centre.email, settings.contact_email],
     [m.centre.hours, legal.return_hours?.trim() || settings.business_hours?.trim() || m.centre.defaultHours],
     [m.centre.returnAddress, legal.return_address?.trim() || settings.company_info?.address],

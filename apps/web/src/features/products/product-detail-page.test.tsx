@@ -99,3 +99,62 @@ describe('product page: reviews', () => {
     expect(document.body.textContent).not.toContain('0.0');
   });
 });
+
+describe('product page: shipping terms', () => {
+  it("shows the tenant's shipping fee and free-shipping threshold on a shopping product", async () => {
+    stubFetch(() => Response.json(product()));
+    renderInApp(<ProductDetailPage purchase={() => null} reviews={() => null} />, {
+      path: '/products/5',
+      route: '/products/:id',
+      tenant: testTenant({ legal_info: { shipping_fee: 3500, free_shipping_threshold: 40_000 } }),
+    });
+    expect(await screen.findByText('배송비 3,500원 · 40,000원 이상 무료배송')).toBeTruthy();
+  });
+
+  it('shows no parcel shipping on a meal of the delivery module', async () => {
+    stubFetch(() =>
+      Response.json(
+        product({ category_type: 'pickup', category: null, delivery_category: 'korean', is_delivery: true }),
+      ),
+    );
+    renderInApp(<ProductDetailPage purchase={() => null} reviews={() => null} />, {
+      path: '/products/5',
+      route: '/products/:id',
+      tenant: testTenant({ legal_info: { shipping_fee: 3500, free_shipping_threshold: 40_000 } }),
+    });
+    expect(await screen.findByText('배달비 2,500원')).toBeTruthy();
+    expect(screen.queryByText(/배송비/)).toBeNull();
+  });
+});
+
+describe('product page: failures', () => {
+  const open = () =>
+    renderInApp(<ProductDetailPage purchase={() => null} reviews={() => null} />, {
+      path: '/products/5',
+      route: '/products/:id',
+    });
+
+  it('says a missing product (404) is not found', async () => {
+    stubFetch(() => Response.json({ detail: '상품을 찾을 수 없습니다.', code: 'not_found' }, { status: 404 }));
+    open();
+    expect(await screen.findByRole('heading', { name: '상품을 찾을 수 없습니다' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '다시 시도' })).toBeNull();
+  });
+
+  it('says a server error is a failure to load, not a missing product, and retries on request', async () => {
+    let calls = 0;
+    const fetchMock = stubFetch(() => {
+      calls += 1;
+      return calls === 1
+        ? Response.json({ detail: '서버 오류가 발생했습니다.', code: 'internal' }, { status: 500 })
+        : Response.json(product());
+    });
+    open();
+    expect(await screen.findByRole('heading', { name: '상품 정보를 불러오지 못했습니다' })).toBeTruthy();
+    expect(screen.getByText('일시적인 서버 오류가 발생했어요. 잠시 후 다시 시도해주세요.')).toBeTruthy();
+    expect(screen.queryByText('상품을 찾을 수 없습니다')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByRole('heading', { name: '유기농 딸기 1kg' })).toBeTruthy();
+  });
+});

@@ -6,15 +6,17 @@ import {
   shoppingCategories,
 } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Bike, Clock, Minus, PackageX, Plus, ShoppingBag, Star, Store } from 'lucide-react';
+import { Minus, PackageX, Plus, RefreshCw, Star, Store, TriangleAlert, Truck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { AppToaster } from '@/components/app-toaster';
 import { BackButton } from '@/components/back-button';
+import { FulfilmentInfo } from '@/components/cards/product-card';
 import { Notice } from '@/components/notice';
 import { paths } from '@/config/paths';
+import { ApiError, isNotFound } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
@@ -24,6 +26,7 @@ import { cardMessages } from '@/messages/common';
 import { type CarouselImage, ImageCarousel } from './image-carousel';
 import { detailMessages as m } from './messages';
 import { productDetailQuery, productKeys } from './products.api';
+import { shippingSummary } from './shipping-summary';
 import '@/components/cards/cards.css';
 import './products.css';
 
@@ -144,7 +147,7 @@ function ProductView({
   reviews: ReviewsSlot;
 }) {
   const { isMember, user } = useSession();
-  const { displayName, isEnabled } = useTenant();
+  const { displayName, isEnabled, tenant } = useTenant();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const reviewsOn = isEnabled('reviews');
@@ -168,7 +171,6 @@ function ProductView({
   const qtyValid = Number.isInteger(qty) && qty >= 1;
   const isOwner = !!user && user.id === product.merchant.owner_id;
   const label = categoryLabel(product);
-  const isDeliveryKind = product.category_type === 'pickup';
 
   // Opened at #reviews (back from logging in to mark a review helpful): the tab in view.
   useEffect(() => {
@@ -252,28 +254,14 @@ function ProductView({
               {stock}
             </p>
           ) : null}
-          {isDeliveryKind ? (
-            <div className="detail-delivery">
-              <p className="product-badges">
-                <span className="badge badge-pickup">
-                  <ShoppingBag size={12} aria-hidden="true" />
-                  {cardMessages.pickup}
-                </span>
-                {product.is_delivery ? (
-                  <span className="badge badge-delivery">
-                    <Bike size={12} aria-hidden="true" />
-                    {cardMessages.delivery}
-                  </span>
-                ) : null}
-              </p>
-              <p className="product-delivery-info">
-                <span>
-                  <Clock size={12} aria-hidden="true" /> {cardMessages.deliveryTime}
-                </span>
-                <span>{cardMessages.deliveryFee}</span>
-              </p>
-            </div>
+          {product.category_type === 'shopping' ? (
+            <p className="detail-shipping">
+              <Truck size={16} aria-hidden="true" />
+              <span className="visually-hidden">{m.shipping}: </span>
+              {shippingSummary(tenant.settings.legal_info)}
+            </p>
           ) : null}
+          <FulfilmentInfo product={product} className="detail-delivery" />
           <div className="detail-order">
             <QuantityField
               value={quantity}
@@ -282,20 +270,23 @@ function ProductView({
               max={product.display_remaining > 0 ? Math.min(ORDER_QTY_MAX, product.display_remaining) : ORDER_QTY_MAX}
             />
             {!isMember ? <p className="field-hint">{m.visitorQuantity}</p> : null}
-            {qtyValid && !soldOut ? (
-              <p className="detail-total tabular">
-                <span>{m.total}</span>
-                <strong>{formatWon(product.price * qty)}</strong>
-              </p>
-            ) : null}
-            <button
-              type="button"
-              className="btn btn-primary btn-lg btn-block"
-              disabled={soldOut || unavailable}
-              onClick={buy}
-            >
-              {soldOut ? m.soldOut : unavailable ? m.notAvailable : m.buy}
-            </button>
+            {/* On a phone this bar stays at the bottom of the screen (products.css). */}
+            <div className="detail-buy-bar">
+              {qtyValid && !soldOut ? (
+                <p className="detail-total tabular">
+                  <span>{m.total}</span>
+                  <strong>{formatWon(product.price * qty)}</strong>
+                </p>
+              ) : null}
+              <button
+                type="button"
+                className="btn btn-primary btn-lg btn-block"
+                disabled={soldOut || unavailable}
+                onClick={buy}
+              >
+                {soldOut ? m.soldOut : unavailable ? m.notAvailable : m.buy}
+              </button>
+            </div>
             {isOwner ? (
               <Link to={paths.productEdit.getHref(product.id)} className="btn btn-outline btn-block">
                 {m.edit}
@@ -340,27 +331,64 @@ export default function ProductDetailPage({ purchase, reviews }: { purchase: Pur
   const productId = Number(id);
   const valid = Number.isInteger(productId) && productId > 0;
   const { displayName } = useTenant();
-  const detail = useQuery({ ...productDetailQuery(productId), enabled: valid });
-  const failed = !valid || detail.isError;
+  // The route's preload may have met the failure already: show it rather than ask again on mount
+  // (a server error is not retried; the error view offers the retry).
+  const detail = useQuery({ ...productDetailQuery(productId), enabled: valid, retryOnMount: false });
+  // Only a missing product is "not found"; a server or network failure says so and offers a retry.
+  const failure =
+    !valid || (detail.isError && isNotFound(detail.error)) ? 'not-found' : detail.isError ? 'failed' : null;
 
   useEffect(() => {
-    if (!failed) return;
-    document.title = m.notFoundTitle;
+    if (!failure) return;
+    document.title = failure === 'not-found' ? m.notFoundTitle : m.loadErrorTitle;
     return () => {
       document.title = displayName;
     };
-  }, [failed, displayName]);
+  }, [failure, displayName]);
 
-  if (failed) {
+  if (failure === 'not-found') {
     return (
       <div className="container page">
-        <Notice icon={<PackageX size={30} />} title={m.notFoundTitle} role="alert" actions={<BackButton />}>
+        <Notice
+          icon={<PackageX size={30} />}
+          title={m.notFoundTitle}
+          role="alert"
+          actions={<BackButton fallback={paths.main.getHref()} />}
+        >
           <p>{m.loadFailed}</p>
           <p>{m.loadFailedText}</p>
         </Notice>
       </div>
     );
   }
-  if (detail.isPending) return <DetailSkeleton />;
+  if (failure === 'failed') {
+    const offline = detail.error instanceof ApiError && detail.error.status === 0;
+    return (
+      <div className="container page">
+        <Notice
+          icon={<TriangleAlert size={30} />}
+          title={m.loadErrorTitle}
+          role="alert"
+          actions={
+            <>
+              <BackButton fallback={paths.main.getHref()} />
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={detail.isFetching}
+                onClick={() => detail.refetch()}
+              >
+                <RefreshCw size={18} aria-hidden="true" />
+                {detail.isFetching ? m.retrying : m.retry}
+              </button>
+            </>
+          }
+        >
+          <p>{offline ? m.loadErrorOffline : m.loadErrorServer}</p>
+        </Notice>
+      </div>
+    );
+  }
+  if (!detail.isSuccess) return <DetailSkeleton />;
   return <ProductView product={detail.data} purchase={purchase} reviews={reviews} />;
 }

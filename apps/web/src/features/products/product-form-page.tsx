@@ -34,6 +34,8 @@ import {
 } from './products.api';
 import '@/components/form/form.css';
 import './products.css';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
 
 function SelectField({
   label,
@@ -154,6 +156,7 @@ function ProductForm({ product, initialKind, kinds }: ProductFormProps) {
     setImages(next);
   };
 
+  const flight = useSingleFlight();
   const submit = async (values: ProductFormValues) => {
     setSaving(true);
     setSaveError(null);
@@ -202,7 +205,7 @@ function ProductForm({ product, initialKind, kinds }: ProductFormProps) {
     .map((c) => ({ value: c.value, label: `${c.emoji ?? ''} ${c.label}`.trim() }));
 
   return (
-    <form className="card product-form form-stack" onSubmit={handleSubmit(submit)} noValidate>
+    <form className="card product-form form-stack" onSubmit={flight.guard(handleSubmit(submit))} noValidate>
       {editing ? null : (
         <fieldset className="kind-tabs">
           <legend className="visually-hidden">{m.kindLabel}</legend>
@@ -278,9 +281,9 @@ function ProductForm({ product, initialKind, kinds }: ProductFormProps) {
       </p>
       <div className="form-buttons">
         <BackButton />
-        <button type="submit" className="btn btn-primary btn-lg" disabled={!isValid || saving}>
-          {saving ? m.saving : editing ? m.submitEdit : m.submitCreate}
-        </button>
+        <SubmitButton className="btn btn-primary btn-lg" pending={saving} pendingLabel={m.saving} disabled={!isValid}>
+          {editing ? m.submitEdit : m.submitCreate}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,6 +1,6 @@
 import type { MainShopping, MediaList, ProductDetail, ProductInput, ProductList, ProductMedia } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 import { uploadWithProgress } from '@/lib/upload';
 
 /** Enough for the 'all' layout (10) and a category's ranking plus its list. */
@@ -38,7 +38,10 @@ export const productDetailQuery = (id: number) =>
   queryOptions({
     queryKey: productKeys.detail(id),
     queryFn: ({ signal }) => api.get<ProductDetail>(`/api/products/${id}`, { signal }),
-    retry: (count, err) => count < 1 && !(err as { status?: number }).status?.toString().startsWith('4'),
+    // One quick retry of a dropped connection; an answer from the server (404, 500) shows at once,
+    // and the error view offers the retry.
+    retry: (count, err) => count < 1 && err instanceof ApiError && err.status === 0,
+    retryDelay: 300,
   });
 
 export function saveProduct(id: number | null, body: ProductInput): Promise<ProductDetail> {

@@ -6,6 +6,7 @@ import {
   type ReviewSort,
   reviewMessages,
 } from '@app/contracts';
+import { withParticle } from '@/lib/text';
 
 const count = (n: number) => n.toLocaleString('ko-KR');
 
@@ -91,7 +92,7 @@ export const reviewText = {
   uploading: (done: number, total: number) => `사진 올리는 중 (${done}/${total})`,
   uploadProgress: (name: string) => `${name} 업로드 진행률`,
   imageUploadFailed: (name: string, reason: string) =>
-    `리뷰는 저장했지만 사진 "${name}"을(를) 올리지 못했어요. ${reason} 다시 저장하면 남은 사진을 올려요.`,
+    `리뷰는 저장했지만 사진 ${withParticle(`"${name}"`, '을')} 올리지 못했어요. ${reason} 다시 저장하면 남은 사진을 올려요.`,
   imageDeleteFailed: (reason: string) =>
     `리뷰는 저장했지만 지운 사진을 삭제하지 못했어요. ${reason} 다시 저장해주세요.`,
   created: '리뷰를 등록했어요. 소중한 후기 고마워요!',

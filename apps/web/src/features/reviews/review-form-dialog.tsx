@@ -20,6 +20,8 @@ import { checkReviewPhotos, type FormPhoto, newPhotoKey } from './review-photos'
 import { deleteReviewImage, saveReview, uploadReviewImage } from './reviews.api';
 import '@/components/form/form.css';
 import './reviews.css';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
 
 type FormControl = Control<ReviewInput, unknown, ReviewInputParsed>;
 const stars = Array.from({ length: REVIEW_RATING_MAX }, (_, i) => i + 1);
@@ -267,6 +269,7 @@ export default function ReviewFormDialog({ productId, productTitle, review, onCl
     setPhotos((list) => list.filter((p) => p.key !== key));
   };
 
+  const flight = useSingleFlight();
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     setBusy(true);
@@ -331,7 +334,7 @@ export default function ReviewFormDialog({ productId, productTitle, review, onCl
       closeDisabled={busy}
       className="sheet-wide review-sheet"
     >
-      <form className="form-stack review-form" noValidate onSubmit={submit}>
+      <form className="form-stack review-form" noValidate onSubmit={flight.guard(submit)}>
         <RatingInput control={form.control} />
         <TextField
           label={m.titleLabel}
@@ -355,9 +358,9 @@ export default function ReviewFormDialog({ productId, productTitle, review, onCl
           <p className="visually-hidden" role="status" aria-live="polite">
             {status}
           </p>
-          <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
-            {busy ? (status ?? m.saving) : editing ? m.submitEdit : m.submitCreate}
-          </button>
+          <SubmitButton className="btn btn-primary btn-lg btn-block" pending={busy} pendingLabel={status ?? m.saving}>
+            {editing ? m.submitEdit : m.submitCreate}
+          </SubmitButton>
         </div>
       </form>
     </Sheet>

@@ -1,4 +1,5 @@
 import type { WalletTxType } from '@app/contracts';
+import { withParticle } from '@/lib/text';
 
 const won = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 });
 const n = (v: number) => won.format(v);
@@ -94,7 +95,7 @@ export const transferText = {
   results: '검색 결과',
   customer: '고객',
   merchant: '판매자',
-  matchedBy: (label: string) => `${label}로 찾음`,
+  matchedBy: (label: string) => `${withParticle(label, '로')} 찾음`,
   selected: '선택한 받는 사람',
   change: '다시 선택',
   amount: '보낼 포인트',

@@ -3,6 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
 import { FormMessage, TextField } from '@/components/form/text-field';
 import { Sheet } from '@/components/sheet';
 import { apiErrorDetail } from '@/lib/api-client';
@@ -37,6 +39,7 @@ export function TopupForm({ available }: { available?: number }) {
   const amount = useWatch({ control: form.control, name: 'amount' });
   const validAmount = typeof amount === 'number' && amount > 0 ? amount : undefined;
 
+  const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
@@ -51,7 +54,7 @@ export function TopupForm({ available }: { available?: number }) {
 
   const busy = isSubmitting || leaving;
   return (
-    <form className="form-stack" noValidate onSubmit={onSubmit}>
+    <form className="form-stack" noValidate onSubmit={flight.guard(onSubmit)}>
       <AmountField control={form.control} name="amount" label={t.amount} unit="원" quick={quick} hint={t.amountHint} />
       <fieldset className="wallet-fieldset">
         <legend className="field-label">{t.buyer}</legend>
@@ -92,9 +95,9 @@ export function TopupForm({ available }: { available?: number }) {
         ) : null}
       </dl>
       {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-      <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy}>
-        {busy ? t.opening : validAmount ? t.pay(validAmount) : t.payEmpty}
-      </button>
+      <SubmitButton className="btn btn-primary btn-lg btn-block" pending={busy} pendingLabel={t.opening}>
+        {validAmount ? t.pay(validAmount) : t.payEmpty}
+      </SubmitButton>
     </form>
   );
 }

@@ -5,6 +5,8 @@ import { CheckCircle2, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ChoiceSelect } from '@/components/form/choice-select';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
 import { FormMessage } from '@/components/form/text-field';
 import { Sheet } from '@/components/sheet';
 import { apiErrorDetail } from '@/lib/api-client';
@@ -162,6 +164,7 @@ function TransferForm({ available, onClose }: { available: number; onClose: () =
     { label: m.all, value: allTransferable(available) },
   ];
 
+  const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     const body = { to_user_id: values.to_user_id, amount: values.amount, memo: values.memo ?? '' };
@@ -180,7 +183,7 @@ function TransferForm({ available, onClose }: { available: number; onClose: () =
 
   const validAmount = typeof amount === 'number' && amount > 0 ? amount : undefined;
   return (
-    <form className="form-stack" noValidate onSubmit={onSubmit}>
+    <form className="form-stack" noValidate onSubmit={flight.guard(onSubmit)}>
       <RecipientPicker search={search} error={errors.to_user_id?.message} />
       <AmountField
         control={form.control}
@@ -225,9 +228,9 @@ function TransferForm({ available, onClose }: { available: number; onClose: () =
         </dl>
       </section>
       {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-      <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={isSubmitting}>
-        {isSubmitting ? t.sending : t.submit}
-      </button>
+      <SubmitButton className="btn btn-primary btn-lg btn-block" pending={isSubmitting} pendingLabel={t.sending}>
+        {t.submit}
+      </SubmitButton>
     </form>
   );
 }

@@ -10,6 +10,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useSingleFlight } from '@/components/form/single-flight';
+import { SubmitButton } from '@/components/form/submit-button';
 import { FormMessage, TextField } from '@/components/form/text-field';
 import { Sheet } from '@/components/sheet';
 import { apiErrorDetail } from '@/lib/api-client';
@@ -102,6 +104,7 @@ function WithdrawForm({ available, registeredAddress }: { available: number; reg
   const typedAddress = useWatch({ control: form.control, name: 'target_address' }) ?? '';
   const isNewAddress = typedAddress.trim().toLowerCase() !== (registeredAddress ?? '').toLowerCase();
 
+  const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async (values) => {
     setResult(null);
     try {
@@ -136,7 +139,7 @@ function WithdrawForm({ available, registeredAddress }: { available: number; reg
 
   const quick = [{ label: m.all, value: floorToStep(Math.min(available, WITHDRAW_MAX), WITHDRAW_STEP) }];
   return (
-    <form className="form-stack" noValidate onSubmit={onSubmit}>
+    <form className="form-stack" noValidate onSubmit={flight.guard(onSubmit)}>
       <TextField
         label={t.address}
         placeholder={t.addressPlaceholder}
@@ -175,9 +178,9 @@ function WithdrawForm({ available, registeredAddress }: { available: number; reg
         hint={`${t.amountHint(WITHDRAW_MIN, WITHDRAW_MAX, WITHDRAW_STEP)} ${m.availableNow(available)}`}
       />
       {result ? <FormMessage tone={result.tone}>{result.text}</FormMessage> : null}
-      <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={isSubmitting}>
-        {isSubmitting ? t.sending : t.submit}
-      </button>
+      <SubmitButton className="btn btn-primary btn-lg btn-block" pending={isSubmitting} pendingLabel={t.sending}>
+        {t.submit}
+      </SubmitButton>
     </form>
   );
 }

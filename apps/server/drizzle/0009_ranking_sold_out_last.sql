@@ -1,0 +1,6 @@
+DROP INDEX "products_ranking_idx";--> statement-breakpoint
+DROP INDEX "products_category_ranking_idx";--> statement-breakpoint
+DROP INDEX "products_delivery_category_ranking_idx";--> statement-breakpoint
+CREATE INDEX "products_ranking_idx" ON "products" USING btree ("tenant_id","category_type",(display_remaining = 0),"orders_count" DESC NULLS LAST,"views_count" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "products_category_ranking_idx" ON "products" USING btree ("tenant_id","category",(display_remaining = 0),"orders_count" DESC NULLS LAST,"views_count" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is null and category is not null;--> statement-breakpoint
+CREATE INDEX "products_delivery_category_ranking_idx" ON "products" USING btree ("tenant_id","delivery_category",(display_remaining = 0),"orders_count" DESC NULLS LAST,"views_count" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is null and delivery_category is not null;

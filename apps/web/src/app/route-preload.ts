@@ -1,0 +1,157 @@
+import type { FeatureKey, Tenant } from '@app/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+import { paths } from '@/config/paths';
+import { commentsQuery, postDetailQuery, postFeedQuery } from '@/features/content/content.api';
+import { storiesQuery } from '@/features/landing/landing.api';
+import { activeTab, availableTabs } from '@/features/main/main-tabs';
+import { mainDeliveryQuery, mainShoppingQuery, productDetailQuery } from '@/features/products/products.api';
+import { categoriesQuery } from '@/lib/categories-query';
+import { readStoredUser } from '@/lib/session';
+import { readItem, storageKeys } from '@/lib/storage';
+import { currentTenantQuery } from '@/lib/tenant';
+import { decideAccess, type Viewer } from './access';
+import { mainTabScreens } from './main-tab-screens';
+import { generalLayout, homePage, landingPage, type RouteEntry, routeTable } from './routes';
+
+/** What a route's preloader knows: the address, the tenant's features and who is signed in. */
+interface Visit {
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+  viewer: Viewer;
+  isMember: boolean;
+  queryClient: QueryClient;
+}
+
+const positiveId = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * The requests each screen makes first, by route path: started together with the screen's chunk
+ * (on navigation, on a link's hover, focus or touch, and at start-up) instead of after it.
+ */
+const routeData: Record<string, (visit: Visit) => void> = {
+  [paths.main.path]: ({ search, viewer, isMember, queryClient }) => {
+    const tab = activeTab(search.get('tab'), availableTabs({ isEnabled: viewer.isEnabled, isMember }));
+    if (!tab) return;
+    mainTabScreens[tab].preload();
+    if (tab === 'delivery' || tab === 'shopping') {
+      // Both tabs open on every category with an empty search (kept in the tab's state, not the URL).
+      void queryClient.prefetchQuery(categoriesQuery(tab));
+      if (tab === 'delivery') void queryClient.prefetchQuery(mainDeliveryQuery('all', ''));
+      else void queryClient.prefetchQuery(mainShoppingQuery('all', ''));
+    } else if (tab === 'post' && !search.get('page')) {
+      void queryClient.prefetchQuery(postFeedQuery(1));
+    }
+  },
+  [paths.productDetail.path]: ({ params, queryClient }) => {
+    const id = positiveId(params.id);
+    if (id) void queryClient.prefetchQuery(productDetailQuery(id));
+  },
+  [paths.contentDetail.path]: ({ params, queryClient }) => {
+    const id = positiveId(params.id);
+    if (!id) return;
+    void queryClient.prefetchQuery(postDetailQuery(id));
+    void queryClient.prefetchQuery(commentsQuery(id));
+  },
+};
+
+function viewerOf(tenant: Tenant): { viewer: Viewer; isMember: boolean } {
+  const user = readStoredUser();
+  const isSignedIn = !!readItem(storageKeys.token) && !!user;
+  const isEnabled = (feature: FeatureKey) => tenant.features[feature] === true;
+  return {
+    viewer: { isEnabled, user, isSignedIn, isAdmin: isSignedIn && user?.is_admin === true },
+    isMember: isSignedIn && user?.user_type !== 'guest',
+  };
+}
+
+function findRoute(pathname: string): { entry: RouteEntry; params: Visit['params'] } | null {
+  for (const entry of routeTable) {
+    const match = matchPath(entry.path, pathname);
+    if (match) return { entry, params: match.params };
+  }
+  return null;
+}
+
+/**
+ * Starts everything the screen at `href` needs at once: its code (layout, page, open tab) and its
+ * first requests, so code and data load side by side rather than one after the other. Requests
+ * wait for the tenant (a feature that is off is never asked for); code never waits. Cheap to call
+ * again: chunks load once and fresh answers are not asked for twice.
+ */
+export function preloadRoute(href: string | URL, queryClient: QueryClient): void {
+  const url = new URL(href, window.location.origin);
+  if (url.origin !== window.location.origin) return;
+  const tenant = queryClient.getQueryData(currentTenantQuery.queryKey);
+  const who = tenant ? viewerOf(tenant) : null;
+
+  if (url.pathname === paths.home.path) {
+    const signedIn = !!readItem(storageKeys.token) && !!readStoredUser();
+    if (signedIn) {
+      generalLayout.preload();
+      homePage.preload();
+    } else {
+      landingPage.preload();
+      if (tenant?.features.content) void queryClient.prefetchQuery(storiesQuery);
+    }
+    return;
+  }
+  const found = findRoute(url.pathname);
+  if (!found) return;
+  const { entry, params } = found;
+  if (entry.layout === 'general') generalLayout.preload();
+  if (!('Component' in entry.screen)) return;
+  if (who && decideAccess(entry.access, who.viewer).kind !== 'allow') return;
+  entry.screen.preload();
+  if (who) routeData[entry.path]?.({ params, search: url.searchParams, ...who, queryClient });
+}
+
+/** The same, once the tenant is known, for a start without the server's boot data (dev server). */
+export function preloadRouteAfterTenant(href: string, queryClient: QueryClient): void {
+  preloadRoute(href, queryClient); // with the tenant from the page: everything; without: the code
+  if (queryClient.getQueryData(currentTenantQuery.queryKey)) return;
+  queryClient.fetchQuery(currentTenantQuery).then(
+    () => preloadRoute(href, queryClient),
+    () => undefined, // the start-up gate shows the failure
+  );
+}
+
+const HOVER_DELAY_MS = 80;
+
+/**
+ * Preloads the screen behind a same-origin link the visitor is about to open: on touch or
+ * keyboard focus at once, on mouse hover after a short pause (a pointer passing over a grid of
+ * cards does not fetch every product). Answers a function removing the listeners.
+ */
+export function preloadOnLinkIntent(queryClient: QueryClient, root: Document = document): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const linkOf = (target: EventTarget | null) => {
+    const link = target instanceof Element ? target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download')) return null;
+    return link.origin === window.location.origin ? link : null;
+  };
+  const now = (e: Event) => {
+    const link = linkOf(e.target);
+    if (link) preloadRoute(link.href, queryClient);
+  };
+  const hover = (e: Event) => {
+    clearTimeout(timer);
+    const link = linkOf(e.target);
+    if (link) timer = setTimeout(() => preloadRoute(link.href, queryClient), HOVER_DELAY_MS);
+  };
+  const leave = () => clearTimeout(timer);
+  root.addEventListener('touchstart', now, { passive: true, capture: true });
+  root.addEventListener('focusin', now);
+  root.addEventListener('mouseover', hover);
+  root.addEventListener('mouseout', leave);
+  return () => {
+    clearTimeout(timer);
+    root.removeEventListener('touchstart', now, { capture: true });
+    root.removeEventListener('focusin', now);
+    root.removeEventListener('mouseover', hover);
+    root.removeEventListener('mouseout', leave);
+  };
+}

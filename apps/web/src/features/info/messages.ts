@@ -1,0 +1,23 @@
+/** Texts of the about (/about) and contact (/contact) pages, built from the tenant's settings. */
+export const infoMessages = {
+  aboutEyebrow: '서비스 소개',
+  offeringsTitle: '이런 서비스를 제공해요',
+  companyTitle: '회사 정보',
+  browse: '서비스 둘러보기',
+  contactUs: '문의하기',
+  contactTitle: '고객센터',
+  contactLead: (name: string) => `${name} 이용 중 궁금한 점이 있으면 언제든 연락해주세요.`,
+  email: '이메일 문의',
+  phone: '전화 문의',
+  hours: '운영 시간',
+  address: '주소',
+  mapHint: '(지도에서 보기, 새 창)',
+  returnsTitle: '교환·반품 문의',
+  returnContact: '반품 연락처',
+  returnHours: '접수 시간',
+  returnAddress: '반품 주소',
+  policyLink: '배송·교환·환불 정책 보기',
+  noContactTitle: '등록된 연락처가 아직 없어요',
+  noContactText: '곧 연락처를 안내해드릴게요. 조금만 기다려주세요.',
+  goHome: '홈으로 가기',
+} as const;

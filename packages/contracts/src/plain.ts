@@ -1,0 +1,21 @@
+/**
+ * Constants and helpers of the contracts that need no zod: the landing route imports them without
+ * pulling every schema into its first bundle (`@app/contracts/plain`; the package root re-exports them).
+ */
+
+/** Default percentage of an order's card amount credited as points (tenant setting `point_reward_rate`). */
+export const DEFAULT_POINT_REWARD_RATE = 1;
+
+/** 10 digits (as stored) to `ddd-dd-ddddd`; anything else is returned as it is. */
+export function formatBusinessNumber(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length === 10 ? `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}` : value;
+}
+
+/** What a person types, auto-formatted as 3-2-5 digits with hyphens (at most 12 characters). */
+export function formatBusinessNumberInput(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 10);
+  if (digits.length <= 3) return digits;
+  if (digits.length <= 5) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
+  return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+}
