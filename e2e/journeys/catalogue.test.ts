@@ -12,6 +12,7 @@ import {
   origin,
   outputDir,
   screenshots,
+  signIn,
   type TenantName,
   takeProvoked,
 } from '../support/browser';
@@ -503,6 +504,9 @@ describe('honest cards and product page', () => {
       display_remaining: -1,
     });
     const { page, problems, context } = await openPage(browser, MOBILE);
+    // Signed in, so the browser loads the product itself (a signed-out visitor's first screen comes
+    // rendered from the server, which declines when the product fails and leaves this to the browser).
+    await signIn(page, 'farm', 'customer');
     let failed = 0;
     await page.route(`**/api/products/${product.id}`, async (route) => {
       if (failed > 0) return route.continue();

@@ -81,12 +81,15 @@ describe('tenant start-up and the landing page', () => {
       await route.fulfill({ status: 503, json: { detail: '점검 중입니다.', code: 'unavailable' } });
     });
     // The page as the server sends it when it could not look the tenant up itself: without the
-    // boot data (docs/decisions/019-first-load.md), so the app asks /api/tenant/current.
+    // boot data (docs/decisions/019-first-load.md) and without a first screen rendered for the
+    // tenant (022), so the app asks /api/tenant/current.
     const served = await send('farm', 'GET', '/');
     await page.route(`${origin('farm')}/`, (route) =>
       route.fulfill({
         contentType: 'text/html; charset=utf-8',
-        body: served.text.replace(/<script id="app-boot"[\s\S]*?<\/script>/, ''),
+        body: served.text
+          .replace(/<script id="app-boot"[\s\S]*?<\/script>/, '')
+          .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1'),
       }),
     );
     await page.goto(origin('farm'), { waitUntil: 'commit' });

@@ -226,6 +226,8 @@ export async function signIn(page: Page, tenant: TenantName, account: DemoAccoun
     },
     [token, user] as const,
   );
+  // As the app's sign-in sets it (apps/web/src/lib/storage.ts): the server then sends no signed-out first screen.
+  await page.context().addCookies([{ name: 'signed_in', value: '1', url: origin(tenant) }]);
   return user;
 }
 

@@ -43,6 +43,8 @@ export async function signInAs(page: Page, account: { session: Session }): Promi
     },
     [account.session.token, JSON.stringify(account.session.user)] as const,
   );
+  // As the app's sign-in sets it (apps/web/src/lib/storage.ts): the server then sends no signed-out first screen.
+  await page.context().addCookies([{ name: 'signed_in', value: '1', url: origin('farm') }]);
 }
 
 export interface Product {

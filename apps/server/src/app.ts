@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.js';
 import { checkoutPlugin } from './flows/checkout.plugin.js';
 import { checkoutRoutes } from './flows/checkout.routes.js';
-import { webBootHead } from './flows/web-boot.js';
+import { webBoot } from './flows/web-boot.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { accountsPlugin, applyFeatureAvailability } from './modules/auth/auth.plugin.js';
@@ -183,8 +183,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerWebApp(app, {
     distDir: config.webDistDir,
     metaCacheMs: config.catalogue.answerCacheMs,
-    // Boot data and the page's chunk hints: the first screen starts without a round trip.
-    extraHead: webBootHead(config.webDistDir),
+    // Boot data, the page's chunk hints and its first screen: it shows before any script runs.
+    extras: await webBoot(app, config.webDistDir),
   });
   return app;
 }

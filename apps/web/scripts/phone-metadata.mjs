@@ -1,7 +1,7 @@
 // Writes src/lib/phone-metadata.kr.json: libphonenumber-js's "min" metadata cut down to Korea
 // (+82), the only country the app formats. The whole file is 83 KB and would load on every page
 // (the footer shows a phone number); Korea's part is under 1 KB. This is what the library's own
-// `libphonenumber-metadata generate --countries KR` does; src/lib/format.test.ts fails when the
+// `libphonenumber-metadata generate --countries KR` does; src/lib/phone.test.ts fails when the
 // installed library's metadata no longer matches, so run `node scripts/phone-metadata.mjs` then.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

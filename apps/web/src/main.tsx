@@ -1,26 +1,37 @@
 import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import './styles/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadRouteAfterTenant } from './app/route-preload';
 import { readBootData } from './lib/boot';
-import { startFonts } from './lib/fonts';
-import { queryClient } from './lib/query-client';
-import { currentTenantQuery } from './lib/tenant';
+import { afterFirstScreen } from './lib/first-screen';
 
-// The tenant came with the page: no start-up round trip, and the first screen's code and data
-// start now, side by side, before React renders anything.
-const boot = readBootData();
-if (boot.tenant) queryClient.setQueryData(currentTenantQuery.queryKey, boot.tenant);
-preloadRouteAfterTenant(window.location.href, queryClient);
-startFonts();
-
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
-}
+// A page the server rendered (decision 022) shows its first screen before any of the app's code
+// runs: the app (React and the rest, ./start) and the screen's chunks are fetched and run once that
+// screen is loaded and painted, so on a slow phone they never compete with its pictures or hold
+// its paint. Otherwise there is nothing to show without the app, which starts at once.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const start = async () => {
+  try {
+    // The largest libraries first, each evaluated in a task of its own, so that no single task
+    // keeps a slow phone from answering a tap for long.
+    await import('react-dom/client');
+    await nextTask();
+    await import('react-router');
+    await nextTask();
+    await import('./start');
+  } catch (err) {
+    console.error('[start] the app could not load', err);
+  }
+};
+const { modules } = readBootData();
+if (modules && document.getElementById('root')?.firstElementChild) {
+  afterFirstScreen(() => {
+    // All of the screen's chunks at once, not one import after another.
+    for (const href of modules) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    void start();
+  });
+} else void start();

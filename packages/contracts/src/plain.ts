@@ -1,7 +1,19 @@
 /**
- * Constants and helpers of the contracts that need no zod: the landing route imports them without
- * pulling every schema into its first bundle (`@app/contracts/plain`; the package root re-exports them).
+ * Constants, texts and helpers of the contracts that need no zod: the first screens import them
+ * without pulling every schema into their bundles (`@app/contracts/plain`; the package root
+ * re-exports them through the zod modules, which build their schemas on them).
  */
+
+export * from './plain/catalogue.js';
+export * from './plain/content.js';
+export * from './plain/orders.js';
+export * from './plain/reviews.js';
+export * from './plain/wallet.js';
+
+/** Largest page size of every list. */
+export const PAGE_SIZE_MAX = 100;
+/** Highest page number of every list. */
+export const PAGE_MAX = 1000;
 
 /** Default percentage of an order's card amount credited as points (tenant setting `point_reward_rate`). */
 export const DEFAULT_POINT_REWARD_RATE = 1;

@@ -19,27 +19,54 @@ import { faviconSvg, themeColour } from './favicon.js';
 import { escapeHtml } from './html-text.js';
 
 /**
- * Extra head content of a served page (boot data, preload hints): HTML text that the caller has
- * escaped itself, placed just before `</head>`, after the page's metadata and the build's own
- * script and style tags. Called for every HTML answer of a known tenant with the page's canonical
- * path (`/products/12`, `/main?tab=delivery`); what it returns is covered by the answer's ETag.
- * The CSP allows no inline script: data goes in `<script type="application/json">`.
+ * What the server adds to a served page, as HTML text that the caller has escaped itself:
+ * - `head` (boot data, preload hints) just before `</head>`, after the page's metadata and the
+ *   build's own script and style tags;
+ * - `root`, the server-rendered first screen, inside `<div id="root">` (empty when the page is
+ *   left to the browser);
+ * - `inlined`, built files (`assets/index-1.css`) whose content `head` carries: the build's own
+ *   stylesheet links to them are left out.
+ * Called for every HTML answer of a known tenant with the page's canonical path (`/products/12`,
+ * `/main?tab=delivery`); what it returns is covered by the answer's ETag. The CSP allows no inline
+ * script: data goes in `<script type="application/json">`.
  */
-export type ExtraHead = (request: FastifyRequest, tenant: TenantRow, path: string) => string | Promise<string>;
+export type PageExtras = (
+  request: FastifyRequest,
+  tenant: TenantRow,
+  path: string,
+) => Promise<{ head: string; root: string; inlined: string[] }>;
 
 export interface WebAppOptions {
   /** The built web app (apps/web/dist); nothing is served when it has no index.html. */
   distDir: string;
   /** How long a product's, post's or channel's metadata is reused, in ms; 0 looks it up every time. */
   metaCacheMs: number;
-  extraHead?: ExtraHead;
+  extras?: PageExtras;
 }
 
 /** The parts of the built index.html around the places the server fills. */
 interface Template {
   raw: string;
-  /** The page with the metadata in place of the build's `<title>` and the extra head before `</head>`. */
-  fill: ((meta: string, extra: string) => string) | null;
+  /**
+   * The page with the metadata in place of the build's `<title>`, the extra head before `</head>`
+   * (less the build's stylesheet links to `inlined` files) and `root` inside the build's empty
+   * `<div id="root"></div>`.
+   */
+  fill: ((meta: string, extra: string, root: string, inlined: string[]) => string) | null;
+}
+
+const ROOT_OPEN = '<div id="root">';
+
+/** `head` without its stylesheet links to `files` (each with the line it stood on). */
+function withoutLinks(head: string, files: string[]): string {
+  let out = head;
+  for (const file of files) {
+    const href = `href="/${file}"`;
+    out = out.replace(/[ \t]*<link\b[^>]*>[ \t]*\n?/g, (tag) =>
+      tag.includes(href) && /rel="stylesheet"/.test(tag) ? '' : tag,
+    );
+  }
+  return out;
 }
 
 function parseTemplate(html: string): Template {
@@ -50,7 +77,14 @@ function parseTemplate(html: string): Template {
   const before = title ? head.slice(0, title.index) : head;
   const between = title ? head.slice(title.index + title[0].length) : '';
   const rest = html.slice(headEnd);
-  return { raw: html, fill: (meta, extra) => `${before}${meta}${between}${extra ? `  ${extra}\n  ` : ''}${rest}` };
+  const at = rest.indexOf(`${ROOT_OPEN}</div>`);
+  const inside = at + ROOT_OPEN.length;
+  const body = (root: string) => (at === -1 || !root ? rest : `${rest.slice(0, inside)}${root}${rest.slice(inside)}`);
+  return {
+    raw: html,
+    fill: (meta, extra, root, inlined) =>
+      `${before}${meta}${withoutLinks(between, inlined)}${extra ? `  ${extra}\n  ` : ''}${body(root)}`,
+  };
 }
 
 /** An address a crawler can fetch: absolute http(s) as is, an own path on the tenant's origin; nothing else. */
@@ -234,8 +268,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       if (tenant && template.fill) {
         const page = pageOf(request.url);
         const meta = await metaOf(tenant, page);
-        const extra = options.extraHead ? await options.extraHead(request, tenant, page.path) : '';
-        html = template.fill(renderHead(meta, tenant, app.tenantOrigin(tenant)), extra);
+        const extra = options.extras
+          ? await options.extras(request, tenant, page.path)
+          : { head: '', root: '', inlined: [] };
+        html = template.fill(renderHead(meta, tenant, app.tenantOrigin(tenant)), extra.head, extra.root, extra.inlined);
       }
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       return sendTagged(request, reply, html, `"${contentTag(html)}"`);

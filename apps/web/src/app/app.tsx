@@ -23,6 +23,15 @@ function TenantGate({ children }: { children: ReactNode }) {
   return <TenantContext value={info}>{children}</TenantContext>;
 }
 
+/** What surrounds the router in the browser (App) and in server rendering (entry-server.tsx). */
+export function AppShell({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TenantGate>{children}</TenantGate>
+    </QueryClientProvider>
+  );
+}
+
 /** The app around one query client (lib/query-client.ts), which main.tsx has already put to work. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(() => createBrowserRouter(buildRoutes()));
@@ -43,10 +52,8 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     };
   }, [router, queryClient]);
   return (
-    <QueryClientProvider client={queryClient}>
-      <TenantGate>
-        <RouterProvider router={router} />
-      </TenantGate>
-    </QueryClientProvider>
+    <AppShell queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppShell>
   );
 }

@@ -1,5 +1,5 @@
 import type { Review } from '@app/contracts';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { CommentList } from '@/features/content/comment-thread';
@@ -10,7 +10,7 @@ import type { DashboardParts } from '@/features/dashboard/dashboard-parts';
 import { MerchantOrdersTab } from '@/features/merchant-orders/merchant-orders-tab';
 import { ReviewItem } from '@/features/reviews/review-item';
 import { ReviewStars } from '@/features/reviews/review-stars';
-import { routeMessages } from '@/messages/common';
+import { inSuspense } from './tab-suspense';
 
 // The merchant tabs in chunks of their own: the payments tab brings a chart library along, so it
 // loads only when a merchant opens it.
@@ -23,20 +23,6 @@ const DeletedProductsTab = lazy(() =>
 const PaymentsTab = lazy(() =>
   import('@/features/merchant-tabs/payments-tab').then((mod) => ({ default: mod.PaymentsTab })),
 );
-
-function TabFallback() {
-  return (
-    <div role="status" aria-live="polite" style={{ paddingTop: 16 }}>
-      <span className="visually-hidden">{routeMessages.pageLoading}</span>
-      <div className="skeleton" style={{ height: 48, marginBottom: 16 }} />
-      <div className="skeleton" style={{ height: 240 }} />
-    </div>
-  );
-}
-
-function inSuspense(node: ReactNode) {
-  return <Suspense fallback={<TabFallback />}>{node}</Suspense>;
-}
 
 /**
  * The user's own review in the dashboard: editing and deleting happen on the product's reviews

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import ProductDetailPage, { type PurchaseSlot, type ReviewsSlot } from '@/features/products/product-detail-page';
-import { ReviewSection } from '@/features/reviews/review-section';
+import { inSuspense } from './tab-suspense';
 
 // The payment form in its own chunk, loaded when a signed-in buyer presses the purchase button.
 const PurchaseDialog = lazy(() =>
@@ -14,10 +14,16 @@ const purchase: PurchaseSlot = ({ product, quantity, open, onOpenChange }) =>
     </Suspense>
   ) : null;
 
-// The reviews feature's tab (its modal is a chunk of its own, loaded when it opens).
-const reviews: ReviewsSlot = ({ product, onChanged }) => (
-  <ReviewSection key={product.id} productId={product.id} productTitle={product.title} onChanged={onChanged} />
+// The reviews feature's tab in its own chunk, loaded when the tab opens (the page opens on the
+// product's information); its modal is a chunk of its own too, loaded when it opens.
+const ReviewSection = lazy(() =>
+  import('@/features/reviews/review-section').then((m) => ({ default: m.ReviewSection })),
 );
+
+const reviews: ReviewsSlot = ({ product, onChanged }) =>
+  inSuspense(
+    <ReviewSection key={product.id} productId={product.id} productTitle={product.title} onChanged={onChanged} />,
+  );
 
 /** /products/{id} with the orders feature's payment form and the reviews feature's tab plugged in. */
 export default function ProductDetailScreen() {

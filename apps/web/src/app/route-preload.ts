@@ -2,7 +2,13 @@ import type { FeatureKey, Tenant } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { paths } from '@/config/paths';
-import { commentsQuery, postDetailQuery, postFeedQuery } from '@/features/content/content.api';
+import {
+  bestProductsQuery,
+  commentsQuery,
+  feedPageFrom,
+  postDetailQuery,
+  postFeedQuery,
+} from '@/features/content/content.api';
 import { storiesQuery } from '@/features/landing/landing.api';
 import { activeTab, availableTabs } from '@/features/main/main-tabs';
 import { mainDeliveryQuery, mainShoppingQuery, productDetailQuery } from '@/features/products/products.api';
@@ -30,31 +36,37 @@ const positiveId = (value: string | undefined) => {
 
 /**
  * The requests each screen makes first, by route path: started together with the screen's chunk
- * (on navigation, on a link's hover, focus or touch, and at start-up) instead of after it.
+ * (on navigation, on a link's hover, focus or touch, and at start-up) instead of after it. Each
+ * answers its prefetches, which server rendering waits for (entry-server.tsx).
  */
-const routeData: Record<string, (visit: Visit) => void> = {
+const routeData: Record<string, (visit: Visit) => Promise<void>[]> = {
   [paths.main.path]: ({ search, viewer, isMember, queryClient }) => {
     const tab = activeTab(search.get('tab'), availableTabs({ isEnabled: viewer.isEnabled, isMember }));
-    if (!tab) return;
+    if (!tab) return [];
     mainTabScreens[tab].preload();
     if (tab === 'delivery' || tab === 'shopping') {
       // Both tabs open on every category with an empty search (kept in the tab's state, not the URL).
-      void queryClient.prefetchQuery(categoriesQuery(tab));
-      if (tab === 'delivery') void queryClient.prefetchQuery(mainDeliveryQuery('all', ''));
-      else void queryClient.prefetchQuery(mainShoppingQuery('all', ''));
-    } else if (tab === 'post' && !search.get('page')) {
-      void queryClient.prefetchQuery(postFeedQuery(1));
+      const list =
+        tab === 'delivery'
+          ? queryClient.prefetchQuery(mainDeliveryQuery('all', ''))
+          : queryClient.prefetchQuery(mainShoppingQuery('all', ''));
+      return [queryClient.prefetchQuery(categoriesQuery(tab)), list];
     }
+    if (tab === 'post') {
+      return [
+        queryClient.prefetchQuery(postFeedQuery(feedPageFrom(search.get('page')))),
+        queryClient.prefetchQuery(bestProductsQuery),
+      ];
+    }
+    return [];
   },
   [paths.productDetail.path]: ({ params, queryClient }) => {
     const id = positiveId(params.id);
-    if (id) void queryClient.prefetchQuery(productDetailQuery(id));
+    return id ? [queryClient.prefetchQuery(productDetailQuery(id))] : [];
   },
   [paths.contentDetail.path]: ({ params, queryClient }) => {
     const id = positiveId(params.id);
-    if (!id) return;
-    void queryClient.prefetchQuery(postDetailQuery(id));
-    void queryClient.prefetchQuery(commentsQuery(id));
+    return id ? [queryClient.prefetchQuery(postDetailQuery(id)), queryClient.prefetchQuery(commentsQuery(id))] : [];
   },
 };
 
@@ -77,36 +89,47 @@ function findRoute(pathname: string): { entry: RouteEntry; params: Visit['params
 }
 
 /**
- * Starts everything the screen at `href` needs at once: its code (layout, page, open tab) and its
- * first requests, so code and data load side by side rather than one after the other. Requests
- * wait for the tenant (a feature that is off is never asked for); code never waits. Cheap to call
- * again: chunks load once and fresh answers are not asked for twice.
+ * Starts the code and the first requests of the screen at `path` (pathname and search), and
+ * answers the requests (none when the page is not one of the route table's screens the viewer may
+ * open). Requests wait for the tenant (a feature that is off is never asked for); code never waits.
  */
-export function preloadRoute(href: string | URL, queryClient: QueryClient): void {
-  const url = new URL(href, window.location.origin);
-  if (url.origin !== window.location.origin) return;
+function startRoute(path: string, queryClient: QueryClient): Promise<void>[] {
+  const url = new URL(path, 'http://app.invalid');
   const tenant = queryClient.getQueryData(currentTenantQuery.queryKey);
   const who = tenant ? viewerOf(tenant) : null;
 
   if (url.pathname === paths.home.path) {
-    const signedIn = !!readItem(storageKeys.token) && !!readStoredUser();
-    if (signedIn) {
+    if (readItem(storageKeys.token) && readStoredUser()) {
       generalLayout.preload();
       homePage.preload();
-    } else {
-      landingPage.preload();
-      if (tenant?.features.content) void queryClient.prefetchQuery(storiesQuery);
+      return [];
     }
-    return;
+    landingPage.preload();
+    return tenant?.features.content ? [queryClient.prefetchQuery(storiesQuery)] : [];
   }
   const found = findRoute(url.pathname);
-  if (!found) return;
+  if (!found) return [];
   const { entry, params } = found;
   if (entry.layout === 'general') generalLayout.preload();
-  if (!('Component' in entry.screen)) return;
-  if (who && decideAccess(entry.access, who.viewer).kind !== 'allow') return;
+  if (!('Component' in entry.screen)) return [];
+  if (who && decideAccess(entry.access, who.viewer).kind !== 'allow') return [];
   entry.screen.preload();
-  if (who) routeData[entry.path]?.({ params, search: url.searchParams, ...who, queryClient });
+  return who ? (routeData[entry.path]?.({ params, search: url.searchParams, ...who, queryClient }) ?? []) : [];
+}
+
+/**
+ * Starts everything the screen at `href` needs at once: its code (layout, page, open tab) and its
+ * first requests, so code and data load side by side rather than one after the other. Cheap to
+ * call again: chunks load once and fresh answers are not asked for twice.
+ */
+export function preloadRoute(href: string | URL, queryClient: QueryClient): void {
+  const url = new URL(href, window.location.origin);
+  if (url.origin === window.location.origin) startRoute(url.pathname + url.search, queryClient);
+}
+
+/** Server rendering (entry-server.tsx): the first requests of the screen at `path`, answered. */
+export async function loadRouteData(path: string, queryClient: QueryClient): Promise<void> {
+  await Promise.all(startRoute(path, queryClient));
 }
 
 /** The same, once the tenant is known, for a start without the server's boot data (dev server). */

@@ -1,4 +1,4 @@
-import { deliveryCategories, shoppingCategories } from '@app/contracts';
+import { deliveryCategories, shoppingCategories } from '@app/contracts/plain';
 import { useQuery } from '@tanstack/react-query';
 import { type CategoryKind, categoriesQuery } from './categories-query';
 import { useTenant } from './tenant';

@@ -1,4 +1,4 @@
-import { LOW_STOCK_AT } from '@app/contracts';
+import { LOW_STOCK_AT } from '@app/contracts/plain';
 import { cardMessages as m } from '@/messages/common';
 
 /**

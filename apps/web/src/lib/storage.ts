@@ -4,7 +4,25 @@ export const storageKeys = { token: 'token', user: 'user' } as const;
 /** Fired on window whenever the stored user changes (profile edits merge into it). */
 export const userDataUpdatedEvent = 'userDataUpdated';
 
+/**
+ * A cookie that only says a session is stored on this device (not a credential: the token stays in
+ * local storage). The server then sends pages without a server-rendered first screen, which would
+ * show the signed-out page for a moment (apps/server/src/flows/web-boot.ts).
+ */
+export const SIGNED_IN_COOKIE = 'signed_in';
+
+/** Sets or clears SIGNED_IN_COOKIE to match whether a token is stored. */
+export function syncSignedInHint(): void {
+  if (typeof document === 'undefined') return;
+  const on = readItem(storageKeys.token) !== null;
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and missing from Firefox
+  document.cookie = `${SIGNED_IN_COOKIE}=${on ? '1' : ''}; path=/; max-age=${on ? 31_536_000 : 0}; samesite=lax${secure}`;
+}
+
 function storage(): Storage | undefined {
+  // Server rendering has no storage: it renders what a signed-out visitor sees.
+  if (typeof window === 'undefined') return undefined;
   try {
     return globalThis.localStorage;
   } catch {
@@ -27,6 +45,7 @@ export function writeItem(key: string, value: string): void {
   } catch {
     // Quota or disabled storage: the session simply does not survive a reload.
   }
+  if (key === storageKeys.token) syncSignedInHint();
 }
 
 export function removeItem(key: string): void {
@@ -35,6 +54,7 @@ export function removeItem(key: string): void {
   } catch {
     // Nothing to remove.
   }
+  if (key === storageKeys.token) syncSignedInHint();
 }
 
 /** Removes token and user: the one way a session ends on this device. */

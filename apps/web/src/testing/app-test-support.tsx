@@ -1,4 +1,4 @@
-import { type FeatureKey, featureKeys, type Tenant, type TenantSettings } from '@app/contracts';
+import { type FeatureKey, featureKeys, type ProductDetail, type Tenant, type TenantSettings } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -24,6 +24,39 @@ export function testTenant(settings: TenantSettings = {}, off: FeatureKey[] = []
     features: Object.fromEntries(featureKeys.map((k) => [k, !off.includes(k)])) as Tenant['features'],
     settings,
   };
+}
+
+/** A product as GET /api/products/:id answers it (a shopping product of merchant 3), with `over` applied. */
+export function testProduct(over: Partial<ProductDetail> = {}): ProductDetail {
+  return {
+    id: 5,
+    title: '유기농 딸기 1kg',
+    name: '유기농 딸기 1kg',
+    description: '아침에 딴 딸기',
+    price: 9000,
+    original_price: null,
+    discount_rate: 0,
+    is_available: true,
+    category_type: 'shopping',
+    category: 'food',
+    delivery_category: null,
+    is_delivery: false,
+    display_remaining: -1,
+    image_url: null,
+    thumbnail_url: null,
+    merchant_id: 3,
+    merchant: { id: 3, owner_id: 33, business_name: '햇살농원' },
+    rating_average: 4.5,
+    rating_count: 12,
+    views_count: 0,
+    orders_count: 0,
+    created_at: '2025-03-01T00:00:00.000Z',
+    updated_at: '2025-03-01T00:00:00.000Z',
+    deleted_at: null,
+    media: [],
+    reviews: [],
+    ...over,
+  } as ProductDetail;
 }
 
 /** A session for `user` (null: signed out); its actions are mocks, so tests can check they were called. */

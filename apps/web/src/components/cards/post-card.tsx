@@ -36,8 +36,11 @@ export function PostCard({
   post,
   excerptLength = POST_EXCERPT_LENGTH,
   ellipsis = '...',
+  eager = false,
 }: {
   post: PostCardData;
+  /** First cards of a screen: the picture loads at once instead of when scrolled near. */
+  eager?: boolean;
   /** 100 with '...' in the feeds, 120 with an ellipsis on the channel page (spec). */
   excerptLength?: number;
   ellipsis?: string;
@@ -47,7 +50,7 @@ export function PostCard({
     <article className="card post-card">
       {image ? (
         <div className="post-image">
-          <img src={image} alt="" loading="lazy" />
+          <img src={image} alt="" loading={eager ? 'eager' : 'lazy'} />
         </div>
       ) : null}
       <div className="post-body">

@@ -107,15 +107,21 @@ function ProductExtras({ product }: { product: ProductCardData }) {
   );
 }
 
+/** How many cards a list's first screen shows on a phone: their pictures are not lazy. */
+export const FIRST_SCREEN_CARDS = 4;
+
 /** Image or placeholder, title, merchant name (to its channel), discount rate, price; opens the product. */
 export function ProductCard({
   product,
   variant = 'basic',
   headingLevel = 3,
+  eager = false,
 }: {
   product: ProductCardData;
   variant?: ProductCardVariant;
   headingLevel?: 2 | 3 | 4;
+  /** First cards of a screen: the picture loads at once instead of when scrolled near. */
+  eager?: boolean;
 }) {
   const Heading = `h${headingLevel}` as const;
   const original = variant === 'basic' ? null : shownOriginalPrice(product.price, product.original_price);
@@ -127,7 +133,7 @@ export function ProductCard({
     <article className={`card product-card product-card-${variant}`}>
       <div className="product-image">
         {image ? (
-          <img src={image} alt="" loading="lazy" />
+          <img src={image} alt="" loading={eager ? 'eager' : 'lazy'} />
         ) : (
           <span className="image-placeholder">
             <ImageOff size={28} aria-hidden="true" />

@@ -1,44 +1,16 @@
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
-import { formatBusinessNumber, formatPhone } from '@/lib/format';
-import { useTenant } from '@/lib/tenant';
-import { footerMessages as m } from '@/messages/common';
+import { Suspense } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import './footer.css';
 
-/** Company details (each only when set), policy and terms links, copyright (spec 2.6). */
+// The footer in a chunk of its own, with the phone number formatter (libphonenumber): it starts
+// below the fold, so it may arrive after the first screen. A footer the server rendered stays as
+// it is until then; its styles come with the page.
+const FooterContent = lazyPart(() => import('./footer-content').then((m) => m.FooterContent));
+
 export function Footer() {
-  const { tenant, displayName } = useTenant();
-  const company = tenant.settings.company_info ?? {};
-  const companyName = company.company_name?.trim() || displayName;
-  const fields: [string, string | undefined][] = [
-    [m.companyName, company.company_name],
-    [m.ceo, company.ceo_name],
-    [m.businessNumber, company.business_number && formatBusinessNumber(company.business_number)],
-    [m.phone, formatPhone(tenant.settings.contact_phone?.trim() || m.defaultPhone)],
-    [m.address, company.address?.trim() || m.defaultAddress],
-    [m.salesReport, company.sales_report_number],
-    [m.email, tenant.settings.contact_email],
-  ];
   return (
-    <footer className="footer">
-      <div className="container">
-        <nav className="footer-links" aria-label={m.footerNav}>
-          <Link to={paths.policy.getHref()}>{m.policy}</Link>
-          <Link to={paths.terms.getHref()}>{m.terms}</Link>
-        </nav>
-        <p className="footer-brand">{displayName}</p>
-        <dl className="footer-fields">
-          {fields
-            .filter(([, value]) => value?.trim())
-            .map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-        </dl>
-        <p className="footer-copy">{m.copyright(companyName, new Date().getFullYear())}</p>
-      </div>
-    </footer>
+    <Suspense fallback={null}>
+      <FooterContent />
+    </Suspense>
   );
 }

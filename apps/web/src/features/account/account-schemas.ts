@@ -9,7 +9,7 @@ import {
   usernameSchema,
 } from '@app/contracts';
 import { z } from 'zod';
-import { formatPhone } from '@/lib/format';
+import { formatPhone } from '@/lib/phone';
 import { accountMessages as m } from './messages';
 
 /** Spec part 3, 9: the success message stays this long. */

@@ -40,7 +40,8 @@ import './account.css';
 import { formatOnInput } from '@/components/form/formatted-input';
 import { useSingleFlight } from '@/components/form/single-flight';
 import { SubmitButton } from '@/components/form/submit-button';
-import { formatBusinessNumberInput, formatPhoneInput } from '@/lib/format';
+import { formatBusinessNumberInput } from '@/lib/format';
+import { formatPhoneInput } from '@/lib/phone';
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
 

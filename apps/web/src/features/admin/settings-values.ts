@@ -6,7 +6,8 @@ import {
   tenantSettingsSchema,
   tenantSettingsUpdateBodySchema,
 } from '@app/contracts';
-import { formatBusinessNumber, formatPhone } from '@/lib/format';
+import { formatBusinessNumber } from '@/lib/format';
+import { formatPhone } from '@/lib/phone';
 
 /** Display defaults of the legal fees (spec 5, 9), the ones checkout charges. */
 export { DEFAULT_FREE_SHIPPING_THRESHOLD, DEFAULT_SHIPPING_FEE } from '@app/contracts';

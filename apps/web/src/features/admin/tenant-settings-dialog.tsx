@@ -3,7 +3,8 @@ import { Check, Settings, X } from 'lucide-react';
 import { Dialog, Tabs } from 'radix-ui';
 import { type ChangeEvent, type FocusEvent, useState } from 'react';
 import { TextAreaField, TextField } from '@/components/form/text-field';
-import { formatBusinessNumberInput, formatPhoneInput } from '@/lib/format';
+import { formatBusinessNumberInput } from '@/lib/format';
+import { formatPhoneInput } from '@/lib/phone';
 import { FeatureSwitches } from './feature-switches';
 import { adminMessages as m } from './messages';
 import {

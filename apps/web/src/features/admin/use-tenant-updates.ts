@@ -1,7 +1,7 @@
 import type { FeatureKey, Tenant, TenantSettings } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/app-toaster';
 import { ApiError } from '@/lib/api-client';
 import { currentTenantQuery, useTenant } from '@/lib/tenant';
 import {

@@ -8,7 +8,7 @@ import { useSingleFlight } from '@/components/form/single-flight';
 import { SubmitButton } from '@/components/form/submit-button';
 import { FormMessage, TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
-import { formatPhoneInput } from '@/lib/format';
+import { formatPhoneInput } from '@/lib/phone';
 import { findEmail } from './auth.api';
 import { findEmailFailure } from './auth-errors';
 import { AuthCard } from './components/auth-card';

@@ -1,9 +1,9 @@
-import { COMMENT_CONTENT_MAX, COMMENT_DEPTH_MAX, postMessages } from '@app/contracts';
+import { COMMENT_CONTENT_MAX, COMMENT_DEPTH_MAX, postMessages } from '@app/contracts/plain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CornerDownRight, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/app-toaster';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useSingleFlight } from '@/components/form/single-flight';
 import { SubmitButton } from '@/components/form/submit-button';

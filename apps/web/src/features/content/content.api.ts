@@ -1,4 +1,5 @@
 import type { CommentList, LikeState, MerchantChannel, Post, PostList, PublicUser } from '@app/contracts';
+import { PAGE_MAX } from '@app/contracts/plain';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { ProductCardData } from '@/components/cards/product-card';
 import { api } from '@/lib/api-client';
@@ -206,3 +207,9 @@ export const shortsQuery = infiniteQueryOptions({
   initialPageParam: 1,
   getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
 });
+
+/** The feed page of the `page` query parameter: a whole number from 1 (at most PAGE_MAX), else 1. */
+export function feedPageFrom(param: string | null): number {
+  const page = Number(param);
+  return Number.isInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1;
+}

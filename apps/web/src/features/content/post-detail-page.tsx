@@ -3,8 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, FileX, Heart, MessageCircle, Pencil, RefreshCw, Trash2, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
-import { AppToaster } from '@/components/app-toaster';
+import { AppToaster, toast } from '@/components/app-toaster';
 import { BackButton } from '@/components/back-button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Notice } from '@/components/notice';
@@ -51,7 +50,7 @@ function PostMedia({ post }: { post: Post }) {
   if (post.media.length === 0) return null;
   return (
     <div className="post-media">
-      {post.media.map((item) => {
+      {post.media.map((item, i) => {
         const src = mediaUrl(item.file_path);
         if (!src) return null;
         return item.media_type === 'video' ? (
@@ -66,7 +65,15 @@ function PostMedia({ post }: { post: Post }) {
             preload="metadata"
           />
         ) : (
-          <img key={item.id} className="post-media-item" src={src} alt={item.file_name ?? ''} loading="lazy" />
+          // The first picture is the page's largest element: it loads at once, ahead of the rest.
+          <img
+            key={item.id}
+            className="post-media-item"
+            src={src}
+            alt={item.file_name ?? ''}
+            loading={i === 0 ? 'eager' : 'lazy'}
+            fetchPriority={i === 0 ? 'high' : 'auto'}
+          />
         );
       })}
     </div>

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, renderInApp, stubFetch, testTenant } from '@/testing/app-test-support';
-import { feedPageFrom, PostTab } from './post-tab';
+import { feedPageFrom } from './content.api';
+import { PostTab } from './post-tab';
 
 const scrollIntoView = Element.prototype.scrollIntoView;
 afterEach(() => {

@@ -1,14 +1,13 @@
-import { PAGE_MAX } from '@app/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronRight, FileText, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PostCard } from '@/components/cards/post-card';
-import { ProductCard } from '@/components/cards/product-card';
+import { FIRST_SCREEN_CARDS, ProductCard } from '@/components/cards/product-card';
 import { Notice } from '@/components/notice';
 import { paths } from '@/config/paths';
 import { useTenant } from '@/lib/tenant';
-import { bestProductsQuery, postFeedQuery } from './content.api';
+import { bestProductsQuery, feedPageFrom, postFeedQuery } from './content.api';
 import { contentMessages as m } from './messages';
 import './content.css';
 
@@ -32,12 +31,6 @@ function BestProductsStrip() {
       </div>
     </section>
   );
-}
-
-/** The feed page of the `page` query parameter: a whole number from 1 (at most PAGE_MAX), else 1. */
-export function feedPageFrom(param: string | null): number {
-  const page = Number(param);
-  return Number.isInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1;
 }
 
 /**
@@ -112,8 +105,8 @@ export function PostTab() {
     body = (
       <>
         <div className="feed-grid">
-          {posts.map((p) => (
-            <PostCard key={p.id} post={p} />
+          {posts.map((p, i) => (
+            <PostCard key={p.id} post={p} eager={i < FIRST_SCREEN_CARDS} />
           ))}
         </div>
         {pages > 1 ? (

@@ -1,6 +1,6 @@
 import { Link2, Share2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { toast } from 'sonner';
+import { toast } from '@/components/app-toaster';
 import { excerpt } from '@/lib/text';
 import { contentMessages as m } from './messages';
 
@@ -58,9 +58,26 @@ export async function copyLink(url: string): Promise<void> {
   }
 }
 
+/** The open menu's items (drawn in the browser only: the address is the page's own). */
+function ShareItems({ postId, text }: { postId: number; text: string }) {
+  const url = shareUrlFor(postId);
+  return (
+    <>
+      <button type="button" className="share-item" onClick={() => copyLink(url)}>
+        <Link2 size={18} aria-hidden="true" />
+        {m.copyLink}
+      </button>
+      {shareLinks(url, text).map((s) => (
+        <a key={s.key} className="share-item" href={s.href} target="_blank" rel="noopener noreferrer">
+          {s.label}
+        </a>
+      ))}
+    </>
+  );
+}
+
 /** Copy link and the share sites; on a phone with the Web Share API, the native sheet instead. */
 export function ShareMenu({ postId, title, text }: { postId: number; title: string; text: string }) {
-  const url = shareUrlFor(postId);
   const shareText = excerpt(text || title, SHARE_TEXT_LENGTH, '...');
   return (
     <Popover.Root>
@@ -71,7 +88,7 @@ export function ShareMenu({ postId, title, text }: { postId: number; title: stri
           onClick={(e) => {
             if (isMobile() && typeof navigator.share === 'function') {
               e.preventDefault();
-              navigator.share({ title, text: shareText, url }).catch(() => undefined);
+              navigator.share({ title, text: shareText, url: shareUrlFor(postId) }).catch(() => undefined);
             }
           }}
         >
@@ -81,15 +98,7 @@ export function ShareMenu({ postId, title, text }: { postId: number; title: stri
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="share-menu" sideOffset={6} align="end" aria-label={m.shareMenu}>
-          <button type="button" className="share-item" onClick={() => copyLink(url)}>
-            <Link2 size={18} aria-hidden="true" />
-            {m.copyLink}
-          </button>
-          {shareLinks(url, shareText).map((s) => (
-            <a key={s.key} className="share-item" href={s.href} target="_blank" rel="noopener noreferrer">
-              {s.label}
-            </a>
-          ))}
+          <ShareItems postId={postId} text={shareText} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -2,7 +2,7 @@ import type { ContentItem, PostMedia } from '@app/contracts';
 import { Eye, Heart, MessageCircle, Play } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/app-toaster';
 import { paths } from '@/config/paths';
 import { formatPostDate } from '@/lib/dates';
 import { abbreviateCount } from '@/lib/format';

@@ -1,5 +1,5 @@
 import type { Tenant } from '@app/contracts';
-import { formatPhone } from '@/lib/format';
+import { formatPhone } from '@/lib/phone';
 import { footerMessages } from '@/messages/common';
 
 export interface AboutDetails {

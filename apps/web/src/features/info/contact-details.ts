@@ -1,5 +1,5 @@
 import type { TenantSettings } from '@app/contracts';
-import { formatPhone } from '@/lib/format';
+import { formatPhone } from '@/lib/phone';
 import { infoMessages as m } from './messages';
 
 /** One line of the contact page: a label, the value as shown, and where tapping it leads. */

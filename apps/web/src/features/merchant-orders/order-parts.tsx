@@ -1,6 +1,7 @@
 import { type Order, type OrderStatus, type OrderType, orderStatusLabel } from '@app/contracts';
 import type { ReactNode } from 'react';
-import { formatPhone, formatWon } from '@/lib/format';
+import { formatWon } from '@/lib/format';
+import { formatPhone } from '@/lib/phone';
 import { ordersText as m } from './messages';
 
 const timeFormat = new Intl.DateTimeFormat('ko-KR', {

@@ -2,7 +2,7 @@ import type { Product, ProductList } from '@app/contracts';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArchiveRestore, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/app-toaster';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { apiErrorDetail } from '@/lib/api-client';
 import { formatLocaleDate } from '@/lib/dates';

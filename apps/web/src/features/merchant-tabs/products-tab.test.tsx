@@ -1,7 +1,7 @@
 import type { Product } from '@app/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/app-toaster';
 import { callsTo, renderInApp, stubFetch } from '@/testing/app-test-support';
 import { merchantTabKeys } from './merchant-tabs.api';
 import { buildProduct, customer, merchant } from './merchant-tabs-test-support';

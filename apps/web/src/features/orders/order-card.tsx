@@ -2,10 +2,10 @@ import { ORDER_STATUS_MEMO_MAX, type Order, orderStatusLabel } from '@app/contra
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, ChevronUp, Package } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/app-toaster';
 import { apiErrorDetail } from '@/lib/api-client';
-import { formatPhone } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
+import { formatPhone } from '@/lib/phone';
 import { ordersText as m } from './messages';
 import { OrderActionDialog } from './order-action-dialog';
 import { formatOrderDateTime, orderKindLabel, statusTone } from './order-list-values';

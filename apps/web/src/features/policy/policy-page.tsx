@@ -2,7 +2,8 @@ import { Headphones, PackageCheck, RefreshCcw, ScrollText, Truck } from 'lucide-
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatPhone, formatWon } from '@/lib/format';
+import { formatWon } from '@/lib/format';
+import { formatPhone } from '@/lib/phone';
 import { useTenant } from '@/lib/tenant';
 import { footerMessages } from '@/messages/common';
 import { policyMessages as m } from './messages';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { ProductCard } from '@/components/cards/product-card';
+import { FIRST_SCREEN_CARDS, ProductCard } from '@/components/cards/product-card';
 import { useCategories } from '@/lib/categories';
 import { CategoryPills, EmptyList, GridSkeleton, LoadError } from './catalogue-parts';
 import { type DeliverySection, deliverySections } from './delivery-layout';
@@ -64,14 +64,14 @@ export function DeliveryTab() {
           <span className="catalogue-count">{m.resultCount(list.data?.total ?? products.length)}</span>
         </div>
         <div className="catalogue-rows">
-          {products.map((p) => (
-            <ProductCard key={p.id} product={p} variant="row" headingLevel={4} />
+          {products.map((p, i) => (
+            <ProductCard key={p.id} product={p} variant="row" headingLevel={4} eager={i < FIRST_SCREEN_CARDS} />
           ))}
         </div>
       </section>
     );
   else
-    body = deliverySections(products, category).map((section) => (
+    body = deliverySections(products, category).map((section, s) => (
       <section key={section.key} className="catalogue-section" aria-labelledby={`${searchId}-${section.key}`}>
         <div className="catalogue-section-head">
           <h3 id={`${searchId}-${section.key}`}>{sectionTitle(section.key, categoryLabel)}</h3>
@@ -84,7 +84,12 @@ export function DeliveryTab() {
                   {i + 1}
                 </span>
               ) : null}
-              <ProductCard product={p} variant={section.style === 'list' ? 'row' : 'full'} headingLevel={4} />
+              <ProductCard
+                product={p}
+                variant={section.style === 'list' ? 'row' : 'full'}
+                headingLevel={4}
+                eager={s === 0 && i < FIRST_SCREEN_CARDS}
+              />
             </li>
           ))}
         </ol>

@@ -1,4 +1,4 @@
-import { productMessages } from '@app/contracts';
+import { productMessages } from '@app/contracts/plain';
 
 /** Catalogue screen texts (spec part 2, sections 2, 8). */
 export const catalogueMessages = {

@@ -1,41 +1,9 @@
 import type { FeatureKey, ProductDetail } from '@app/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderInApp, stubFetch, testTenant } from '@/testing/app-test-support';
+import { testProduct as product, renderInApp, stubFetch, testTenant } from '@/testing/app-test-support';
 import ProductDetailPage, { type ReviewsSlot } from './product-detail-page';
 import { productKeys } from './products.api';
-
-function product(over: Partial<ProductDetail> = {}): ProductDetail {
-  return {
-    id: 5,
-    title: '유기농 딸기 1kg',
-    name: '유기농 딸기 1kg',
-    description: '아침에 딴 딸기',
-    price: 9000,
-    original_price: null,
-    discount_rate: 0,
-    is_available: true,
-    category_type: 'shopping',
-    category: 'food',
-    delivery_category: null,
-    is_delivery: false,
-    display_remaining: -1,
-    image_url: null,
-    thumbnail_url: null,
-    merchant_id: 3,
-    merchant: { id: 3, owner_id: 33, business_name: '햇살농원' },
-    rating_average: 4.5,
-    rating_count: 12,
-    views_count: 0,
-    orders_count: 0,
-    created_at: '2025-03-01T00:00:00.000Z',
-    updated_at: '2025-03-01T00:00:00.000Z',
-    deleted_at: null,
-    media: [],
-    reviews: [],
-    ...over,
-  } as ProductDetail;
-}
 
 function renderPage(detail: ProductDetail, off: FeatureKey[] = [], path = '/products/5') {
   stubFetch(() => Response.json(detail));

@@ -1,17 +1,11 @@
-import {
-  deliveryCategories,
-  ORDER_QTY_MAX,
-  orderMessages,
-  type ProductDetail,
-  shoppingCategories,
-} from '@app/contracts';
+import type { ProductDetail } from '@app/contracts';
+import { deliveryCategories, ORDER_QTY_MAX, orderMessages, shoppingCategories } from '@app/contracts/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Minus, PackageX, Plus, RefreshCw, Star, Store, TriangleAlert, Truck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
-import { AppToaster } from '@/components/app-toaster';
+import { AppToaster, toast } from '@/components/app-toaster';
 import { BackButton } from '@/components/back-button';
 import { FulfilmentInfo } from '@/components/cards/product-card';
 import { Notice } from '@/components/notice';
@@ -154,7 +148,8 @@ function ProductView({
   // No "★ 0.0 (0)": the rating shows once a review exists, and only where the tenant has reviews.
   const showRating = reviewsOn && product.rating_count > 0;
   const { hash } = useLocation();
-  const [tab, setTab] = useState(reviewsOn && hash === '#reviews' ? 'reviews' : 'info');
+  // Always 'info' at first: a server-rendered page cannot see the address's #fragment.
+  const [tab, setTab] = useState('info');
   const tabsId = useId();
   const onReviewsChanged = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: productKeys.all });
@@ -172,9 +167,11 @@ function ProductView({
   const isOwner = !!user && user.id === product.merchant.owner_id;
   const label = categoryLabel(product);
 
-  // Opened at #reviews (back from logging in to mark a review helpful): the tab in view.
+  // Opened at #reviews (back from logging in to mark a review helpful): the tab open and in view.
   useEffect(() => {
-    if (reviewsOn && hash === '#reviews') document.getElementById(tabsId)?.scrollIntoView?.({ block: 'start' });
+    if (!reviewsOn || hash !== '#reviews') return;
+    setTab('reviews');
+    document.getElementById(tabsId)?.scrollIntoView?.({ block: 'start' });
   }, [reviewsOn, hash, tabsId]);
 
   useEffect(() => {

@@ -1,4 +1,5 @@
-import { shippingTerms, type TenantSettings } from '@app/contracts';
+import type { TenantSettings } from '@app/contracts';
+import { shippingTerms } from '@app/contracts/plain';
 import { formatWon } from '@/lib/format';
 import { detailMessages as m } from './messages';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { ProductCard } from '@/components/cards/product-card';
+import { FIRST_SCREEN_CARDS, ProductCard } from '@/components/cards/product-card';
 import { useCategories } from '@/lib/categories';
 import { CategoryPills, EmptyList, GridSkeleton, LoadError } from './catalogue-parts';
 import { catalogueMessages as m } from './messages';
@@ -43,8 +43,8 @@ export function ShoppingTab() {
   else
     body = (
       <div className="catalogue-grid">
-        {products.map((p) => (
-          <ProductCard key={p.id} product={p} variant="full" headingLevel={4} />
+        {products.map((p, i) => (
+          <ProductCard key={p.id} product={p} variant="full" headingLevel={4} eager={i < FIRST_SCREEN_CARDS} />
         ))}
       </div>
     );

@@ -5,7 +5,7 @@ import {
   REVIEW_TITLE_MAX,
   type ReviewSort,
   reviewMessages,
-} from '@app/contracts';
+} from '@app/contracts/plain';
 import { withParticle } from '@/lib/text';
 
 const count = (n: number) => n.toLocaleString('ko-KR');

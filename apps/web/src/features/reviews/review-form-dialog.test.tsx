@@ -1,7 +1,7 @@
 import type { Review, ReviewMedia } from '@app/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { toast } from '@/components/app-toaster';
 import { ApiError } from '@/lib/api-client';
 import { uploadWithProgress } from '@/lib/upload';
 import { callsTo, renderInApp, stubFetch } from '@/testing/app-test-support';

@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ImagePlus, Star, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type Control, useController, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/app-toaster';
 import { FormMessage, TextField } from '@/components/form/text-field';
 import { Sheet } from '@/components/sheet';
 import { ApiError, apiErrorDetail } from '@/lib/api-client';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, ThumbsUp, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/app-toaster';
 import { paths } from '@/config/paths';
 import { formatReviewDate } from '@/lib/dates';
 import { mediaUrl } from '@/lib/media';

@@ -1,7 +1,7 @@
 import type { Review } from '@app/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { toast } from '@/components/app-toaster';
 import type { SessionUser } from '@/lib/session';
 import { callsTo, renderInApp } from '@/testing/app-test-support';
 import { ReviewSection } from './review-section';

@@ -1,8 +1,9 @@
-import { type Review, type ReviewSort, reviewSortValues } from '@app/contracts';
+import type { Review } from '@app/contracts';
+import { type ReviewSort, reviewSortValues } from '@app/contracts/plain';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquareText, PenLine, RotateCw } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/app-toaster';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Notice } from '@/components/notice';
 import { useSession } from '@/lib/session';

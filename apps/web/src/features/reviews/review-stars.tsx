@@ -1,4 +1,4 @@
-import { REVIEW_RATING_MAX } from '@app/contracts';
+import { REVIEW_RATING_MAX } from '@app/contracts/plain';
 import { Star } from 'lucide-react';
 import './reviews.css';
 

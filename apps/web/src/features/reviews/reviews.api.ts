@@ -1,14 +1,14 @@
-import {
-  REVIEW_PAGE_SIZE,
-  type Review,
-  type ReviewEligibility,
-  type ReviewHelpful,
-  type ReviewInput,
-  type ReviewList,
-  type ReviewMedia,
-  type ReviewSort,
-  type ReviewStats,
+import type {
+  Review,
+  ReviewEligibility,
+  ReviewHelpful,
+  ReviewInput,
+  ReviewList,
+  ReviewMedia,
+  ReviewSort,
+  ReviewStats,
 } from '@app/contracts';
+import { REVIEW_PAGE_SIZE } from '@app/contracts/plain';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { uploadWithProgress } from '@/lib/upload';
