@@ -1,7 +1,8 @@
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, origin, screenshots, signIn } from '../support/browser';
-import { send } from '../support/http';
+import { launchBrowser, MOBILE, openPage, origin, outputDir, screenshots, signIn } from '../support/browser';
+import { api, send } from '../support/http';
 import { merchantCreatesProduct } from '../support/shop';
 
 /**
@@ -84,7 +85,8 @@ describe('first load of a signed-out visitor: the first screen comes with the pa
     const bare = await still.newPage();
     await bare.goto(`${origin('farm')}/products/${product.id}`);
     expect(await bare.getByRole('heading', { level: 1, name: product.title }).isVisible()).toBe(true);
-    await screenshots(bare, 'first-load-product-no-script');
+    // (A page that runs no script waits for no frame: the plain screenshot, not `screenshots`.)
+    await bare.screenshot({ path: join(outputDir, 'first-load-product-no-script-390.png'), fullPage: true });
     await still.close();
 
     // Scripts on: the app takes the screen over (no mismatch reported), without a second request.
@@ -101,6 +103,17 @@ describe('first load of a signed-out visitor: the first screen comes with the pa
     await screenshots(page, 'first-load-product');
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it("the mall's landing paints in the mall's own colours before any script has run", async () => {
+    const { settings } = await api<{ settings: { theme: { primary: string } } }>('mall', 'GET', '/api/tenant/current');
+    const still = await browser.newContext({ viewport: MOBILE, javaScriptEnabled: false, locale: 'ko-KR' });
+    const bare = await still.newPage();
+    await bare.goto(origin('mall'));
+    await bare.getByRole('heading', { level: 1 }).waitFor();
+    const primary = await bare.locator('html').evaluate((el) => getComputedStyle(el).getPropertyValue('--primary'));
+    expect(primary.trim().toUpperCase()).toBe(settings.theme.primary.toUpperCase());
+    await still.close();
   });
 
   it('/main?tab=delivery lists its products in the HTML and switches tabs once taken over', async () => {

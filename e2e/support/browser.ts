@@ -90,7 +90,46 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Pa
     // The page itself cancelled it (a navigation, a replaced image, a video seeking): not a failure.
     if (error !== 'net::ERR_ABORTED') problems.push(`failed ${req.method()} ${req.url()} ${error}`);
   });
+  waitForAppOnLoads(page);
   return handle;
+}
+
+/**
+ * A signed-out visitor's first screen comes rendered from the server and shows before the app
+ * runs; a tap then does nothing yet. So each full page load of the journeys (goto, reload, back,
+ * forward) returns once the app has taken the page over (`<html data-app="ready">`, set by
+ * apps/web/src/app/app.tsx), as a person would wait for it. Pages that are not the app's (no boot
+ * data: the sandbox checkout, an API answer) return at once.
+ */
+function waitForAppOnLoads(page: Page): void {
+  const ready = () =>
+    page.waitForFunction(
+      () => !document.getElementById('app-boot') || document.documentElement.dataset.app === 'ready',
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const goBack = page.goBack.bind(page);
+  const goForward = page.goForward.bind(page);
+  page.goto = async (...args) => {
+    const answer = await goto(...args);
+    await ready();
+    return answer;
+  };
+  page.reload = async (...args) => {
+    const answer = await reload(...args);
+    await ready();
+    return answer;
+  };
+  page.goBack = async (...args) => {
+    const answer = await goBack(...args);
+    await ready();
+    return answer;
+  };
+  page.goForward = async (...args) => {
+    const answer = await goForward(...args);
+    await ready();
+    return answer;
+  };
 }
 
 /**

@@ -43,6 +43,15 @@ describe('server rendering of the first screen', () => {
     expect(queries[0]?.state.data).toMatchObject({ title: '유기농 딸기 1kg' });
   });
 
+  it("sends the tenant's theme colours for the head, so the first paint is in the tenant's colours", async () => {
+    const { transport } = productTransport([testProduct({ id: 5 })]);
+    const blue = testTenant({ theme: { primary: '#1E64C8', accent: '#0B3D91' } });
+    const out = await render({ path: '/products/5', tenant: blue, transport });
+    expect(out?.head).toMatch(
+      /^<style id="tenant-theme">:root\{[^<]*--primary:#1E64C8;[^<]*--accent:#0B3D91;[^<]*\}<\/style>$/,
+    );
+  });
+
   it('keeps overlapping renders apart: each draws what its own transport answered', async () => {
     const a = productTransport([testProduct({ id: 5, title: '가게 가의 딸기' })]);
     const b = productTransport([testProduct({ id: 5, title: '가게 나의 사과' })]);

@@ -14,6 +14,7 @@ import { type ApiTransport, setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { setPurifier } from './lib/sanitize';
 import { currentTenantQuery } from './lib/tenant';
+import { themeVariables } from './lib/theme';
 
 /**
  * Server rendering of the first screen for signed-out visitors (docs/decisions/022-server-rendering.md):
@@ -47,6 +48,8 @@ export interface RenderInput {
 }
 
 export interface RenderOutput {
+  /** For `<head>`: the tenant's theme colours, which the browser app would otherwise set only once it runs. */
+  head: string;
   /** The markup of `#root`. */
   html: string;
   /** The answers the markup was drawn from, for the browser's query client. */
@@ -63,6 +66,12 @@ setApiTransport((url, init) => {
   if (!transport) return Promise.reject(new Error('server rendering: no transport for this request'));
   return transport(url, init);
 });
+
+/** The tenant's theme as the browser app applies it (lib/theme.ts), as a style for `:root`. */
+function themeStyle(tenant: Tenant): string {
+  const rules = Object.entries(themeVariables(tenant)).map(([name, value]) => `${name}:${value}`);
+  return `<style id="tenant-theme">:root{${rules.join(';').replace(/</g, '')}}</style>`;
+}
 
 /**
  * The first screen of `path` for a signed-out visitor, or null when the page is not rendered on
@@ -105,6 +114,6 @@ export function render({ path, tenant, transport }: RenderInput): Promise<Render
         query.state.status === 'success' && query.queryHash !== hashKey(currentTenantQuery.queryKey),
     });
     queryClient.clear();
-    return { html, queries };
+    return { head: themeStyle(tenant), html, queries };
   });
 }

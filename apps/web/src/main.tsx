@@ -10,11 +10,10 @@ import { afterFirstScreen } from './lib/first-screen';
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const start = async () => {
   try {
-    // The largest libraries first, each evaluated in a task of its own, so that no single task
-    // keeps a slow phone from answering a tap for long.
+    // React's DOM renderer, the largest library, is evaluated in a task of its own, so no single
+    // task keeps a slow phone from answering a tap for long. (Only whole packages whose exports the
+    // app uses all: a package imported this way keeps all its code.)
     await import('react-dom/client');
-    await nextTask();
-    await import('react-router');
     await nextTask();
     await import('./start');
   } catch (err) {
@@ -24,14 +23,16 @@ const start = async () => {
 const { modules } = readBootData();
 if (modules && document.getElementById('root')?.firstElementChild) {
   afterFirstScreen(() => {
-    // All of the screen's chunks at once, not one import after another.
+    // All of the screen's chunks at once (not one import after another), in one change to the page.
+    const links = document.createDocumentFragment();
     for (const href of modules) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
-      document.head.append(link);
+      links.append(link);
     }
+    document.head.append(links);
     void start();
   });
 } else void start();

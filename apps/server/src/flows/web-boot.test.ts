@@ -68,6 +68,7 @@ export async function render({ path, tenant, transport }) {
   let post = 'sent';
   await transport('/api/auth/logout', { method: 'POST', headers: {} }).catch(() => { post = 'refused'; });
   return {
+    head: '<style id="tenant-theme">:root{--primary:#123456}</style>',
     html: '<main data-path="' + encodeURI(path) + '">' + tenant.display_name + '|' + current.display_name + '|' + missing.status + '|' + post + '</main>',
     queries: { mutations: [], queries: [{ queryKey: ['page', path], queryHash: 'h', state: { data: 1, status: 'success' } }] },
   };
@@ -206,6 +207,9 @@ describe('server-rendered first screen', () => {
       queries: { queries: [{ queryKey: ['page', '/products/12?from=share'] }] },
     });
     expect(rootOf(await html(mall.host, '/content/7'))).toContain('>바른마켓|바른마켓|');
+    // What the renderer gives for the head (the theme colours) comes before </head>.
+    expect(body.indexOf('<style id="tenant-theme">:root{--primary:#123456}</style>')).toBeGreaterThan(-1);
+    expect(body.indexOf('<style id="tenant-theme">')).toBeLessThan(body.indexOf('</head>'));
   });
 
   it("carries the rendered page's CSS inline, the entry's too, so it paints from the HTML alone", async () => {

@@ -197,7 +197,7 @@ type Render = (input: {
   path: string;
   tenant: unknown;
   transport: (url: string, init: RequestInit) => Promise<Response>;
-}) => Promise<{ html: string; queries: unknown } | null>;
+}) => Promise<{ head: string; html: string; queries: unknown } | null>;
 
 /** The cookie the web app sets while a session is stored in the browser (apps/web/src/lib/storage.ts). */
 export const SIGNED_IN_COOKIE = 'signed_in';
@@ -283,7 +283,10 @@ export async function webBoot(app: FastifyInstance, distDir: string): Promise<Pa
           screen ? { queries: screen.queries, modules: assets.scripts.map((file) => `/${file}`) } : undefined,
         ),
         ...tags,
-      ].join('\n    '),
+        screen?.head ?? '',
+      ]
+        .filter(Boolean)
+        .join('\n    '),
       root: screen?.html ?? '',
       // Inline now: the build's own stylesheet link would only hold the first paint back.
       inlined: screen ? assets.entryStyles : [],

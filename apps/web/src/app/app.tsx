@@ -37,6 +37,11 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(() => createBrowserRouter(buildRoutes()));
   // Every navigation starts the next screen's code and data together (start-up: main.tsx), and a
   // link about to be opened (hover, focus, touch) starts them even earlier.
+  // The app has taken the page over (a server-rendered screen answers taps from now on): said on
+  // <html data-app="ready"> for browser tests and tools.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   useEffect(() => {
     let lastKey = router.state.location.key;
     const stopNavigation = router.subscribe(({ location }) => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatCommentDate, formatLocaleDate, formatPostDate, formatReviewDate } from './dates';
 
-const now = new Date(2025, 5, 15, 14, 0, 0); // 15 June 2025, 14:00 local time
-const daysAgo = (n: number, hour = 10) => new Date(2025, 5, 15 - n, hour, 0, 0);
+// Instants in Korean time (UTC+9), whatever the zone the tests run in.
+const now = new Date('2025-06-15T14:00:00+09:00');
+const daysAgo = (n: number, hour = 10) => new Date(Date.UTC(2025, 5, 15 - n, hour - 9));
 
 describe('formatPostDate', () => {
   it('says 오늘 for today, 어제 for yesterday and N일 전 within 7 days', () => {
@@ -14,13 +15,24 @@ describe('formatPostDate', () => {
 
   it('uses the Korean locale date from 7 days on', () => {
     expect(formatPostDate(daysAgo(7), now)).toBe(formatLocaleDate(daysAgo(7)));
-    expect(formatPostDate('2025-01-01T09:00:00', now)).toMatch(/^2025\. ?1\. ?1\.$/);
+    expect(formatPostDate('2025-01-01T09:00:00+09:00', now)).toMatch(/^2025\. ?1\. ?1\.$/);
   });
 
   it('accepts ISO strings and gives an empty label for missing or invalid dates', () => {
     expect(formatPostDate(daysAgo(1).toISOString(), now)).toBe('어제');
     expect(formatPostDate(undefined, now)).toBe('');
     expect(formatPostDate('not a date', now)).toBe('');
+  });
+});
+
+describe('Korean calendar days', () => {
+  it('count days and print dates in Korea, as a page rendered on a UTC server does', () => {
+    // 00:30 in Seoul is still the day before in UTC.
+    const justAfterMidnight = new Date('2025-06-15T00:30:00+09:00');
+    expect(formatPostDate('2025-06-14T23:30:00+09:00', justAfterMidnight)).toBe('어제');
+    expect(formatPostDate('2025-06-15T00:10:00+09:00', justAfterMidnight)).toBe('오늘');
+    expect(formatCommentDate('2025-06-14T23:30:00+09:00', justAfterMidnight)).toBe('1일 전');
+    expect(formatLocaleDate('2025-01-01T00:30:00+09:00')).toMatch(/^2025\. ?1\. ?1\.$/);
   });
 });
 

@@ -11,17 +11,33 @@ function toDate(value: DateInput): Date | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d;
 }
 
-/** Whole calendar days between two instants in the viewer's time zone (today = 0). */
+/**
+ * Dates are Korean calendar dates whatever the device's time zone: the service's days are Korea's,
+ * and a page rendered on the server (in UTC) must read the same as in the browser.
+ */
+const TIME_ZONE = 'Asia/Seoul';
+const koreanDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Korean calendar day of an instant, as a day count. */
+function dayNumber(d: Date): number {
+  const [year, month, day] = koreanDay.format(d).split('-').map(Number);
+  return Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1) / DAY;
+}
+
+/** Whole Korean calendar days between two instants (today = 0). */
 function calendarDaysBetween(earlier: Date, later: Date): number {
-  const a = Date.UTC(earlier.getFullYear(), earlier.getMonth(), earlier.getDate());
-  const b = Date.UTC(later.getFullYear(), later.getMonth(), later.getDate());
-  return Math.round((b - a) / DAY);
+  return Math.round(dayNumber(later) - dayNumber(earlier));
 }
 
 /** `2025. 1. 1.`: the Korean locale date used once a label is no longer relative. */
 export function formatLocaleDate(value: DateInput): string {
   const d = toDate(value);
-  return d ? d.toLocaleDateString('ko-KR') : '';
+  return d ? d.toLocaleDateString('ko-KR', { timeZone: TIME_ZONE }) : '';
 }
 
 /** Post cards: 오늘, 어제, N일 전 within 7 days, otherwise the locale date. */
