@@ -45,18 +45,35 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 };
 
-/** The app's own build in a folder only this run writes (other builds of apps/web/dist may run). */
+/**
+ * The app's own build in a folder only this run writes (other builds of apps/web/dist may run):
+ * `dist` and, beside it, the server renderer `dist-ssr` that the server looks for there, as
+ * `npm run build` lays them out. Without the renderer every page would be measured client-rendered.
+ */
 function buildWeb(): string {
-  const out = mkdtempSync(join(tmpdir(), 'bench-web-'));
-  execSync(`npx vite build --outDir ${out} --emptyOutDir`, { cwd: join(root, 'apps/web'), stdio: 'ignore' });
+  // Inside apps/web: the renderer imports React and the rest from the workspace's node_modules.
+  const out = join(root, 'apps/web', `.bench-build-${process.pid}`);
+  const build = (args: string) => execSync(`npx vite build ${args}`, { cwd: join(root, 'apps/web'), stdio: 'ignore' });
+  build(`--outDir ${join(out, 'dist')} --emptyOutDir`);
+  build(`--ssr src/entry-server.tsx --outDir ${join(out, 'dist-ssr')} --emptyOutDir`);
   process.once('exit', () => rmSync(out, { recursive: true, force: true }));
-  return out;
+  return join(out, 'dist');
 }
 
 async function getJson<T>(path: string): Promise<T> {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { host } });
   if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
   return (await res.json()) as T;
+}
+
+/**
+ * The goal is about pages as a visitor gets them: the first screen rendered on the server
+ * (decision 022). A build without the renderer would be measured client-rendered, without a word.
+ */
+async function expectServerRendered(path: string): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { host } });
+  const html = await res.text();
+  if (!res.ok || html.includes('<div id="root"></div>')) throw new Error(`${path}: not rendered on the server`);
 }
 
 /** The pages of the goal: landing, /main's delivery tab, the first product and the first post. */
@@ -151,6 +168,7 @@ let failed = false;
 try {
   if (!running) server = await startServer(port, dataDir, { WEB_DIST_DIR: webDist, NODE_ENV: 'production' });
   const chosen = (await pages()).filter((p) => !filters.length || filters.some((f) => p.name.includes(f)));
+  for (const page of chosen) await expectServerRendered(page.path);
   const rows: { name: string; path: string; figures: Figures }[] = [];
   for (const page of chosen) {
     const measured: Figures[] = [];
@@ -164,7 +182,10 @@ try {
       fcp: pick('fcp'),
       accessibility: pick('accessibility'),
     };
-    console.log(`  ${page.name}: performance ${measured.map((m) => m.performance).join(' ')}`);
+    const each = (k: keyof Figures, f: (v: number) => string) => measured.map((m) => f(m[k])).join(' ');
+    console.log(
+      `  ${page.name}: performance ${each('performance', String)}; LCP ${each('lcp', (v) => (v / 1000).toFixed(2))} s; TBT ${each('tbt', (v) => String(Math.round(v)))} ms`,
+    );
     rows.push({ ...page, figures });
   }
 

@@ -14,7 +14,7 @@ import { type ApiTransport, setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { setPurifier } from './lib/sanitize';
 import { currentTenantQuery } from './lib/tenant';
-import { themeVariables } from './lib/theme';
+import { THEME_STYLE_ID, themeRule, themeVariables } from './lib/theme';
 
 /**
  * Server rendering of the first screen for signed-out visitors (docs/decisions/022-server-rendering.md):
@@ -69,8 +69,7 @@ setApiTransport((url, init) => {
 
 /** The tenant's theme as the browser app applies it (lib/theme.ts), as a style for `:root`. */
 function themeStyle(tenant: Tenant): string {
-  const rules = Object.entries(themeVariables(tenant)).map(([name, value]) => `${name}:${value}`);
-  return `<style id="tenant-theme">:root{${rules.join(';').replace(/</g, '')}}</style>`;
+  return `<style id="${THEME_STYLE_ID}">${themeRule(themeVariables(tenant))}</style>`;
 }
 
 /**

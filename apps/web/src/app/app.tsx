@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { LoadingScreen, StartupErrorScreen } from '@/components/start-up-screens';
 import { applyWarmedFont } from '@/lib/fonts';
@@ -32,9 +32,12 @@ export function AppShell({ queryClient, children }: { queryClient: QueryClient; 
   );
 }
 
-/** The app around one query client (lib/query-client.ts), which main.tsx has already put to work. */
-export function App({ queryClient }: { queryClient: QueryClient }) {
-  const [router] = useState(() => createBrowserRouter(buildRoutes()));
+/** The app's router: made before React starts (start.tsx), in a task of its own on a slow phone. */
+export const createAppRouter = () => createBrowserRouter(buildRoutes());
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** The app around one query client (lib/query-client.ts), which start.tsx has already put to work. */
+export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   // Every navigation starts the next screen's code and data together (start-up: main.tsx), and a
   // link about to be opened (hover, focus, touch) starts them even earlier.
   // The app has taken the page over (a server-rendered screen answers taps from now on): said on

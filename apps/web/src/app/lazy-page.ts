@@ -27,18 +27,56 @@ export interface LazyPage<P> {
   preload: () => void;
 }
 
+type Module<P> = { default: ComponentType<P> };
+
+/** Screens whose code is on its way (see `screensLoaded`). */
+const loading = new Set<Promise<unknown>>();
+
+/**
+ * Resolves once every screen whose code has been asked for has arrived (or failed). start.tsx waits
+ * for it before taking over a page the server rendered, so that React hydrates the whole screen in
+ * one pass: a screen still loading would stay server markup that ignores taps, after the app has
+ * already said it is ready.
+ */
+export async function screensLoaded(): Promise<void> {
+  await Promise.allSettled([...loading]);
+}
+
+/**
+ * A thenable that answers at once. React.lazy reads a promise's value only in a later microtask, so
+ * even a module already loaded suspends its first render; this one it reads on the spot.
+ */
+function settled<T>(value: T): Promise<T> {
+  return { then: (resolve: (v: T) => void) => resolve(value) } as unknown as Promise<T>;
+}
+
 /** A route screen in its own chunk, loaded on first render with the spec's timeout. */
 export function lazyPage<P = object>(load: Loader<P>): LazyPage<P> {
-  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  let pending: Promise<Module<P>> | undefined;
+  let loaded: Module<P> | undefined;
   const start = () => {
-    pending ??= withTimeout(load(), CHUNK_TIMEOUT_MS).catch((err: unknown) => {
-      pending = undefined; // let a later visit try again
-      throw err;
-    });
+    if (!pending) {
+      const request = withTimeout(load(), CHUNK_TIMEOUT_MS).then(
+        (module) => {
+          loaded = module;
+          return module;
+        },
+        (err: unknown) => {
+          pending = undefined; // let a later visit try again
+          throw err;
+        },
+      );
+      loading.add(request);
+      request.then(
+        () => loading.delete(request),
+        () => loading.delete(request),
+      );
+      pending = request;
+    }
     return pending;
   };
   return {
-    Component: lazy(start) as unknown as ComponentType<P>,
+    Component: lazy(() => (loaded ? settled(loaded) : start())) as unknown as ComponentType<P>,
     preload: () => {
       start().catch(() => undefined);
     },

@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { useBusyLatch } from '@/components/form/single-flight';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { confirmMessages as m } from '@/messages/common';
 import './confirm-dialog.css';
 
@@ -25,28 +26,31 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   // A double click confirms once, even before the button is re-rendered disabled.
   const enter = useBusyLatch(busy, open);
+  const rendered = useOpenedOnce(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="confirm-dialog-overlay" />
-        <AlertDialog.Content className="confirm-dialog">
-          <AlertDialog.Title className="confirm-dialog-title">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="confirm-dialog-text">{text}</AlertDialog.Description>
-          <div className="confirm-dialog-actions">
-            <AlertDialog.Cancel className="btn btn-outline">{m.cancel}</AlertDialog.Cancel>
-            <AlertDialog.Action
-              className="btn confirm-dialog-danger"
-              disabled={busy}
-              onClick={(e) => {
-                e.preventDefault();
-                if (enter()) onConfirm();
-              }}
-            >
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
+      {rendered ? (
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="confirm-dialog-overlay" />
+          <AlertDialog.Content className="confirm-dialog">
+            <AlertDialog.Title className="confirm-dialog-title">{title}</AlertDialog.Title>
+            <AlertDialog.Description className="confirm-dialog-text">{text}</AlertDialog.Description>
+            <div className="confirm-dialog-actions">
+              <AlertDialog.Cancel className="btn btn-outline">{m.cancel}</AlertDialog.Cancel>
+              <AlertDialog.Action
+                className="btn confirm-dialog-danger"
+                disabled={busy}
+                onClick={(e) => {
+                  e.preventDefault();
+                  if (enter()) onConfirm();
+                }}
+              >
+                {confirmLabel}
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      ) : null}
     </AlertDialog.Root>
   );
 }

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { sheetMessages as m } from '@/messages/common';
 import './sheet.css';
 
@@ -22,24 +23,27 @@ interface SheetProps {
  * close button (Radix Dialog: focus trap, Escape, outside click).
  */
 export function Sheet({ open, onOpenChange, title, description, closeDisabled, className, children }: SheetProps) {
+  const rendered = useOpenedOnce(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="sheet-overlay" />
-        <Dialog.Content
-          className={className ? `sheet ${className}` : 'sheet'}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className="sheet-head">
-            <Dialog.Title className="sheet-title">{title}</Dialog.Title>
-            <Dialog.Close className="sheet-close" aria-label={m.close} disabled={closeDisabled}>
-              <X size={20} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          {description ? <Dialog.Description className="sheet-description">{description}</Dialog.Description> : null}
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
+      {rendered ? (
+        <Dialog.Portal>
+          <Dialog.Overlay className="sheet-overlay" />
+          <Dialog.Content
+            className={className ? `sheet ${className}` : 'sheet'}
+            {...(description ? {} : { 'aria-describedby': undefined })}
+          >
+            <div className="sheet-head">
+              <Dialog.Title className="sheet-title">{title}</Dialog.Title>
+              <Dialog.Close className="sheet-close" aria-label={m.close} disabled={closeDisabled}>
+                <X size={20} aria-hidden="true" />
+              </Dialog.Close>
+            </div>
+            {description ? <Dialog.Description className="sheet-description">{description}</Dialog.Description> : null}
+            {children}
+          </Dialog.Content>
+        </Dialog.Portal>
+      ) : null}
     </Dialog.Root>
   );
 }

@@ -15,7 +15,7 @@ describe('formatPostDate', () => {
 
   it('uses the Korean locale date from 7 days on', () => {
     expect(formatPostDate(daysAgo(7), now)).toBe(formatLocaleDate(daysAgo(7)));
-    expect(formatPostDate('2025-01-01T09:00:00+09:00', now)).toMatch(/^2025\. ?1\. ?1\.$/);
+    expect(formatPostDate('2025-01-01T09:00:00+09:00', now)).toBe('2025. 1. 1.');
   });
 
   it('accepts ISO strings and gives an empty label for missing or invalid dates', () => {
@@ -32,7 +32,18 @@ describe('Korean calendar days', () => {
     expect(formatPostDate('2025-06-14T23:30:00+09:00', justAfterMidnight)).toBe('어제');
     expect(formatPostDate('2025-06-15T00:10:00+09:00', justAfterMidnight)).toBe('오늘');
     expect(formatCommentDate('2025-06-14T23:30:00+09:00', justAfterMidnight)).toBe('1일 전');
-    expect(formatLocaleDate('2025-01-01T00:30:00+09:00')).toMatch(/^2025\. ?1\. ?1\.$/);
+    expect(formatLocaleDate('2025-01-01T00:30:00+09:00')).toBe('2025. 1. 1.');
+  });
+});
+
+describe('formatLocaleDate', () => {
+  it("reads as the platform's Korean calendar (Asia/Seoul) at every hour of the year", () => {
+    const korean = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul' });
+    const seoul = (d: Date) => korean.format(d);
+    for (let t = Date.UTC(1999, 11, 31, 0, 30); t < Date.UTC(2031, 0, 2); t += 7 * 3_600_000 + 13 * 60_000) {
+      const d = new Date(t);
+      if (formatLocaleDate(d) !== seoul(d)) expect(formatLocaleDate(d)).toBe(seoul(d));
+    }
   });
 });
 

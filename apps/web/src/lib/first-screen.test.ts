@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstScreen } from './first-screen';
+import { afterFirstScreen, nextTask } from './first-screen';
 
 let readyState: DocumentReadyState;
 let visibility: DocumentVisibilityState;
@@ -59,5 +59,23 @@ describe('afterFirstScreen', () => {
     const hidden = vi.fn();
     afterFirstScreen(hidden);
     expect(hidden).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('nextTask', () => {
+  it("uses the browser's scheduler.yield where there is one", async () => {
+    const yieldNow = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('scheduler', { yield: yieldNow });
+    await nextTask();
+    expect(yieldNow).toHaveBeenCalledOnce();
+  });
+
+  it('otherwise resolves in a later task, not waiting for timers (slowed in background tabs)', async () => {
+    vi.stubGlobal('scheduler', undefined);
+    const order: string[] = [];
+    const done = nextTask().then(() => order.push('task'));
+    void Promise.resolve().then(() => order.push('microtask'));
+    await done;
+    expect(order).toEqual(['microtask', 'task']);
   });
 });

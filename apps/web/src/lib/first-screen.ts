@@ -24,3 +24,23 @@ export function afterFirstScreen(run: () => void, waitMs = FIRST_SCREEN_WAIT_MS)
   if (document.readyState === 'complete') painted();
   else window.addEventListener('load', painted, { once: true });
 }
+
+type YieldingScheduler = { yield?: () => Promise<void> };
+
+/**
+ * Resolves in a later task, so that work split by it never makes one long task on a slow phone
+ * (input and painting get their turn in between). `scheduler.yield` where the browser has it,
+ * otherwise a message to itself; unlike a timer, neither waits a second in a background tab.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: YieldingScheduler }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateCount, formatBusinessNumber, formatBusinessNumberInput, formatWon } from './format';
+import { abbreviateCount, formatBusinessNumber, formatBusinessNumberInput, formatNumber, formatWon } from './format';
 
 describe('formatWon', () => {
   it('writes won with thousands separators', () => {
@@ -14,6 +14,30 @@ describe('formatWon', () => {
     expect(formatWon(undefined)).toBe('0원');
     expect(formatWon(null)).toBe('0원');
     expect(formatWon(Number.NaN)).toBe('0원');
+  });
+});
+
+describe('formatNumber', () => {
+  it("groups as the platform's Korean number format does, rounded to whole numbers", () => {
+    const korean = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 });
+    const values = [
+      0,
+      7,
+      999,
+      1000,
+      12_345,
+      999_999.5,
+      1_000_000,
+      123_456_789,
+      2 ** 53 - 1,
+      0.4,
+      2.5,
+      -2.5,
+      -1,
+      -1234.4,
+      -0.2,
+    ];
+    for (const v of values) expect(formatNumber(v)).toBe(korean.format(v).replace(/^-0$/, '0'));
   });
 });
 

@@ -1,11 +1,14 @@
 // Phone numbers are formatted in phone.ts: its library would otherwise load with every price.
 
-const wonFormat = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 });
+import { formatNumber } from '@app/contracts/plain';
+
+/** Korean digit grouping (`1,234,568`): the contracts' own, which their messages use too. */
+export { formatNumber };
 
 /** `15000` -> `15,000원`. Money is integer won; anything that is not a finite number shows as 0원. */
 export function formatWon(amount: number | string | null | undefined): string {
   const n = typeof amount === 'string' ? Number(amount) : amount;
-  return `${wonFormat.format(Number.isFinite(n) ? Math.round(n as number) : 0)}원`;
+  return `${formatNumber(Number.isFinite(n) ? (n as number) : 0)}원`;
 }
 
 /** One decimal, rounded down, without a trailing `.0`: 1,299 -> `1.2`. */

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, ensureContrast, parseHex } from './color';
-import { creamBackground, DARK_TEXT, defaultTheme, fillVariables, themeVariables } from './theme';
+import {
+  applyTheme,
+  creamBackground,
+  DARK_TEXT,
+  defaultTheme,
+  fillVariables,
+  THEME_STYLE_ID,
+  themeRule,
+  themeVariables,
+} from './theme';
 
 const ratio = (a: string, b: string) => {
   const x = parseHex(a);
@@ -68,5 +77,35 @@ describe('surfaceVariables', () => {
     // Still a light page: the strong text colour stays readable on it.
     expect(ratio(blue['--primary-strong'] as string, blue['--bg'] as string)).toBeGreaterThanOrEqual(4.5);
     expect(ratio(DARK_TEXT, blue['--surface-muted'] as string)).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe('applyTheme', () => {
+  it("writes the theme once into the page's theme style, and again only when it changes", async () => {
+    document.head.innerHTML = '';
+    const mall = themeVariables({ settings: { theme: { primary: '#2F80ED' } } });
+    applyTheme(mall);
+    const style = document.getElementById(THEME_STYLE_ID);
+    expect(style?.textContent).toBe(themeRule(mall));
+    expect(getComputedStyle(document.documentElement).getPropertyValue('--primary').trim()).toBe('#2F80ED');
+    expect(document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')?.content).toBe('#2F80ED');
+
+    // The same theme again (a page the server rendered with it): nothing on the page changes.
+    const changes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    observer.observe(document.head, { subtree: true, childList: true, characterData: true, attributes: true });
+    applyTheme(mall);
+    await Promise.resolve();
+    expect(changes).toEqual([]);
+
+    applyTheme(themeVariables(undefined));
+    await Promise.resolve();
+    observer.disconnect();
+    expect(changes.length).toBeGreaterThan(0);
+    expect(document.getElementById(THEME_STYLE_ID)?.textContent).toContain('--primary:#FF9630');
+  });
+
+  it('keeps markup out of the rule', () => {
+    expect(themeRule({ '--primary': '#fff}</style><script>' })).toBe(':root{--primary:#fff/style>script>}');
   });
 });

@@ -80,15 +80,35 @@ export function fillVariables(primary: string): { '--primary-fill': string; '--o
   return { '--primary-fill': ensureContrast(primary, WHITE, 4.5), '--on-primary': WHITE };
 }
 
-/** Writes the variables on <html> (so portals and the body see them) and the browser bar colour. */
+/** The id of the `<style>` that holds the tenant's theme (written by the server on its pages). */
+export const THEME_STYLE_ID = 'tenant-theme';
+
+/** The variables as one rule for `:root` (the contents of the theme's `<style>`). */
+export function themeRule(vars: Record<string, string>): string {
+  const declarations = Object.entries(vars).map(([name, value]) => `${name}:${value}`);
+  return `:root{${declarations.join(';').replace(/[<{}]/g, '')}}`;
+}
+
+/**
+ * Puts the variables in the theme's `<style>` (so portals and the body see them) and the browser
+ * bar colour. A page the server rendered has them already: it is left untouched, since restyling
+ * the whole page costs a slow phone a long frame while it takes the page over.
+ */
 export function applyTheme(vars: Record<string, string>): void {
-  const root = document.documentElement;
-  for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, value);
+  const rule = themeRule(vars);
+  let style = document.getElementById(THEME_STYLE_ID);
+  if (!style) {
+    style = document.createElement('style');
+    style.id = THEME_STYLE_ID;
+    document.head.append(style);
+  }
+  if (style.textContent !== rule) style.textContent = rule;
   let meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
   if (!meta) {
     meta = document.createElement('meta');
     meta.name = 'theme-color';
     document.head.append(meta);
   }
-  meta.content = vars['--primary'] ?? defaultTheme.primary;
+  const color = vars['--primary'] ?? defaultTheme.primary;
+  if (meta.content !== color) meta.content = color;
 }

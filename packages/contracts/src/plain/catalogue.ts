@@ -1,5 +1,7 @@
 /** The catalogue's values without zod: catalogue.ts re-exports them and builds its schemas on them. */
 
+import { formatNumber } from './numbers.js';
+
 /** A category of the lists below and of `/api/categories` (catalogue.ts's categorySchema). */
 export interface Category {
   value: string;
@@ -52,7 +54,7 @@ export const productMessages = {
   priceRequired: '가격을 입력해주세요.',
   pricePositive: '가격은 0보다 커야 합니다.',
   priceInteger: '가격은 원 단위 정수로 입력해주세요.',
-  priceTooHigh: `가격은 ${PRODUCT_PRICE_MAX.toLocaleString('ko-KR')}원 이하로 입력해주세요.`,
+  priceTooHigh: `가격은 ${formatNumber(PRODUCT_PRICE_MAX)}원 이하로 입력해주세요.`,
   originalPriceMin: '정가는 0원 이상이어야 합니다.',
   categoryRequired: '카테고리를 선택해주세요.',
   deliveryCategoryRequired: '배달 카테고리를 선택해주세요.',

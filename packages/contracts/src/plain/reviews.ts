@@ -1,4 +1,5 @@
 import { productMessages } from './catalogue.js';
+import { formatNumber } from './numbers.js';
 
 /** The reviews' values without zod: reviews.ts re-exports them and builds its schemas on them. */
 
@@ -24,7 +25,7 @@ export const reviewMessages = {
   ratingRange: `별점은 1점부터 ${REVIEW_RATING_MAX}점까지 선택할 수 있습니다.`,
   contentRequired: '리뷰 내용을 입력해주세요.',
   contentTooShort: `리뷰 내용은 최소 ${REVIEW_CONTENT_MIN}자 이상 입력해주세요.`,
-  contentTooLong: `리뷰 내용은 ${REVIEW_CONTENT_MAX.toLocaleString('ko-KR')}자 이하로 입력해주세요.`,
+  contentTooLong: `리뷰 내용은 ${formatNumber(REVIEW_CONTENT_MAX)}자 이하로 입력해주세요.`,
   titleTooLong: `제목은 ${REVIEW_TITLE_MAX}자 이하로 입력해주세요.`,
   imageOnly: '이미지 파일만 업로드할 수 있습니다.',
   imageTooLarge: '파일 크기는 5MB 이하여야 합니다.',

@@ -1,4 +1,5 @@
 import type { FeatureKey } from '@app/contracts';
+import { formatNumber } from '@/lib/format';
 import { withParticle } from '@/lib/text';
 
 /** Korean texts of tenant administration (spec 2.13, 8). */
@@ -67,7 +68,7 @@ export const adminMessages = {
     return_contact: '반품 연락처',
     return_hours: '반품 접수 시간',
   },
-  feeHint: (fallback: number) => `비워 두면 기본값 ${fallback.toLocaleString('ko-KR')}원이 적용됩니다.`,
+  feeHint: (fallback: number) => `비워 두면 기본값 ${formatNumber(fallback)}원이 적용됩니다.`,
   rewardRate: '포인트 적립률 (%)',
   rewardRateHint: '카드 결제 금액 중 포인트로 적립할 비율입니다. 소수점 첫째 자리까지 입력할 수 있어요. (기본 1%)',
   themePresets: '테마 프리셋',

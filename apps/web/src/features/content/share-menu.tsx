@@ -1,7 +1,9 @@
 import { Link2, Share2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
+import { useState } from 'react';
 import { toast } from '@/components/app-toaster';
 import { excerpt } from '@/lib/text';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { contentMessages as m } from './messages';
 
 /** Spec: share text is cut at 100 characters. */
@@ -79,8 +81,10 @@ function ShareItems({ postId, text }: { postId: number; text: string }) {
 /** Copy link and the share sites; on a phone with the Web Share API, the native sheet instead. */
 export function ShareMenu({ postId, title, text }: { postId: number; title: string; text: string }) {
   const shareText = excerpt(text || title, SHARE_TEXT_LENGTH, '...');
+  const [open, setOpen] = useState(false);
+  const rendered = useOpenedOnce(open);
   return (
-    <Popover.Root>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
         <button
           type="button"
@@ -96,11 +100,13 @@ export function ShareMenu({ postId, title, text }: { postId: number; title: stri
           {m.share}
         </button>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className="share-menu" sideOffset={6} align="end" aria-label={m.shareMenu}>
-          <ShareItems postId={postId} text={shareText} />
-        </Popover.Content>
-      </Popover.Portal>
+      {rendered ? (
+        <Popover.Portal>
+          <Popover.Content className="share-menu" sideOffset={6} align="end" aria-label={m.shareMenu}>
+            <ShareItems postId={postId} text={shareText} />
+          </Popover.Content>
+        </Popover.Portal>
+      ) : null}
     </Popover.Root>
   );
 }

@@ -4,6 +4,7 @@ import { ChevronRight, FileText, Heart, History, MessageCircle, ShoppingBag, Spa
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPostDate } from '@/lib/dates';
+import { formatNumber } from '@/lib/format';
 import { recentActivityQuery, statsQuery } from './dashboard.api';
 import { EmptyState, ErrorState, ListSkeleton } from './list-states';
 import { dashboardText as m } from './messages';
@@ -53,7 +54,7 @@ export function HomeTab() {
                   {statIcons[key]}
                   {m.stats[key]}
                 </dt>
-                <dd className="tabular">{stats.data[key].toLocaleString('ko-KR')}</dd>
+                <dd className="tabular">{formatNumber(stats.data[key])}</dd>
               </div>
             ))}
           </dl>

@@ -1,6 +1,7 @@
+import { formatNumber } from '@/lib/format';
 import type { DashboardTab, MerchantTab } from './dashboard-tabs';
 
-const count = (n: number) => n.toLocaleString('ko-KR');
+const count = (n: number) => formatNumber(n);
 
 /** Korean texts of the user dashboard (spec part 3: section 2 "User dashboard", 4, 5, 6, 8 and 9). */
 export const dashboardText = {

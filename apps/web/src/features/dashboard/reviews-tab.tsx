@@ -4,6 +4,7 @@ import { BarChart3, ChevronDown, MessageSquareText, Package } from 'lucide-react
 import { Accordion } from 'radix-ui';
 import { useState } from 'react';
 import { Sheet } from '@/components/sheet';
+import { formatNumber } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { myReviewsQuery } from './dashboard.api';
 import { useDashboardParts } from './dashboard-parts';
@@ -65,7 +66,7 @@ function StatsSheet({
     { key: 'total', label: m.statTotal, value: m.countUnit(total) },
     { key: 'average', label: m.statAverage, value: stats.average_rating.toFixed(1) },
     { key: 'products', label: m.statProducts, value: m.countUnit(stats.products_reviewed) },
-    { key: 'helpful', label: m.statHelpful, value: stats.total_helpful.toLocaleString('ko-KR') },
+    { key: 'helpful', label: m.statHelpful, value: formatNumber(stats.total_helpful) },
     { key: 'image', label: m.statImage, value: m.countUnit(stats.image_reviews) },
     { key: 'text', label: m.statText, value: m.countUnit(Math.max(0, total - stats.image_reviews)) },
   ];

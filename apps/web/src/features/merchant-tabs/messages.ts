@@ -1,8 +1,8 @@
 import { analyticsMessages, dashboardMessages } from '@app/contracts';
+import { formatNumber } from '@/lib/format';
 import type { AvailabilityFilter, DeliveryFilter, ProductSort } from './product-filters';
 
-const number = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 });
-const n = (v: number) => number.format(v);
+const n = formatNumber;
 
 /** Shared by the merchant tabs: access and retry. */
 export const commonText = {

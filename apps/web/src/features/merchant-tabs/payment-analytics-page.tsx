@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatWon } from '@/lib/format';
+import { formatNumber, formatWon } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { DailyTrend } from './analytics-charts';
 import { AnalyticsCard, DailyTable, StatusStatsTable, SummaryCards, TableScroll } from './analytics-parts';
@@ -113,7 +113,7 @@ function AnalyticsScreen() {
                         </th>
                         <td>{analyticsCategoryLabel(p.category)}</td>
                         <td className="tabular">{m.count(p.payment_count)}</td>
-                        <td className="tabular">{p.total_quantity.toLocaleString('ko-KR')}</td>
+                        <td className="tabular">{formatNumber(p.total_quantity)}</td>
                         <td className="tabular mt-nowrap">{formatWon(p.total_revenue)}</td>
                         <td className="tabular mt-nowrap">{formatWon(p.revenue_per_unit)}</td>
                       </tr>

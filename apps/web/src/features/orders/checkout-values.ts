@@ -14,6 +14,7 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import { joinAddress } from '@/components/form/address';
+import { formatNumber } from '@/lib/format';
 import { checkoutText as t } from './messages';
 
 /** The tenant's parcel shipping terms (its `legal_info`: shipping_fee, free_shipping_threshold). */
@@ -217,7 +218,6 @@ export function toPrepareBody(
 // --- typed amounts ----------------------------------------------------------------------------------
 
 const MAX_AMOUNT_DIGITS = 10;
-const grouping = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 });
 
 /** A typed amount: digits only (separators dropped); empty is 0. */
 export function parsePointsInput(text: string): number {
@@ -227,5 +227,5 @@ export function parsePointsInput(text: string): number {
 
 /** The points field while typing: `3,000` (DESIGN.md: separators as the user types). */
 export function formatPointsInput(value: number | undefined): string {
-  return value === undefined || !Number.isFinite(value) ? '' : grouping.format(value);
+  return value === undefined || !Number.isFinite(value) ? '' : formatNumber(value);
 }

@@ -1,7 +1,7 @@
 import { CARD_MIN_AMOUNT, DELIVERY_MEMO_MAX, ORDER_STATUS_MEMO_MAX } from '@app/contracts';
+import { formatNumber } from '@/lib/format';
 
-const grouping = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 });
-const n = (v: number) => grouping.format(v);
+const n = formatNumber;
 
 /** Payment form texts (spec part 3: payment form, validation, error catalogue); rule texts are the contract's orderMessages. */
 export const checkoutText = {

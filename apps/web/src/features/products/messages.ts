@@ -1,4 +1,5 @@
 import { productMessages } from '@app/contracts/plain';
+import { formatNumber } from '@/lib/format';
 
 /** Catalogue screen texts (spec part 2, sections 2, 8). */
 export const catalogueMessages = {
@@ -13,7 +14,7 @@ export const catalogueMessages = {
   realtimeRanking: '실시간 랭킹',
   categoryList: (label: string) => `${label} 전체`,
   searchResults: (q: string) => `"${q}" 검색 결과`,
-  resultCount: (n: number) => `${n.toLocaleString('ko-KR')}개`,
+  resultCount: (n: number) => `${formatNumber(n)}개`,
   shoppingTitle: '쇼핑',
   shoppingSearchLabel: '상품 검색',
   shoppingSearchPlaceholder: '찾는 상품을 입력하세요',

@@ -6,9 +6,10 @@ import {
   type ReviewSort,
   reviewMessages,
 } from '@app/contracts/plain';
+import { formatNumber } from '@/lib/format';
 import { withParticle } from '@/lib/text';
 
-const count = (n: number) => n.toLocaleString('ko-KR');
+const count = (n: number) => formatNumber(n);
 
 /** Korean texts of the product page's review tab and the review modal (spec part 2, sections 2, 5, 8). */
 export const reviewText = {

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/components/app-toaster';
 import { paths } from '@/config/paths';
 import { formatReviewDate } from '@/lib/dates';
+import { formatNumber } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
 import { reviewText as m } from './messages';
@@ -148,7 +149,7 @@ export function ReviewItem({
           >
             <ThumbsUp size={16} aria-hidden="true" />
             {m.helpful}
-            <span className="tabular">{review.helpful_count.toLocaleString('ko-KR')}</span>
+            <span className="tabular">{formatNumber(review.helpful_count)}</span>
           </button>
         )}
       </footer>

@@ -1,4 +1,5 @@
 import type { ReviewStats } from '@app/contracts';
+import { formatNumber } from '@/lib/format';
 import { reviewText as m } from './messages';
 import { ReviewStars } from './review-stars';
 
@@ -34,7 +35,7 @@ export function ReviewStatsCard({ stats }: { stats: ReviewStats }) {
                 <span className="review-bar-fill" style={{ width: `${share}%` }} />
               </span>
               <span aria-hidden="true" className="review-bar-count tabular">
-                {n.toLocaleString('ko-KR')}
+                {formatNumber(n)}
               </span>
             </li>
           );

@@ -1,8 +1,8 @@
 import type { WalletTxType } from '@app/contracts';
+import { formatNumber } from '@/lib/format';
 import { withParticle } from '@/lib/text';
 
-const won = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 });
-const n = (v: number) => won.format(v);
+const n = formatNumber;
 
 /** Wallet screen texts (spec part 3: wallet tab, top-up, transfer, withdraw, error catalogue). */
 export const walletText = {

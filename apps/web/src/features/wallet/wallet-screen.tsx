@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Notice } from '@/components/notice';
 import { paths } from '@/config/paths';
+import { formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
 import { walletText as m } from './messages';
@@ -60,7 +61,7 @@ function BalanceCard({
         </div>
       ) : (
         <p className="wallet-balance-amount tabular">
-          {balance ? balance.available.toLocaleString('ko-KR') : '-'}
+          {balance ? formatNumber(balance.available) : '-'}
           <span className="wallet-balance-unit">{m.pointUnit}</span>
         </p>
       )}

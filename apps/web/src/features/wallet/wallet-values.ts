@@ -11,6 +11,7 @@ import {
   withdrawChains,
   withdrawRequestSchema,
 } from '@app/contracts';
+import { formatNumber } from '@/lib/format';
 import { walletText as m } from './messages';
 
 // --- history rows ---------------------------------------------------------------------------------
@@ -166,11 +167,9 @@ export function parseAmountInput(text: string): number | undefined {
   return digits ? Number(digits) : undefined;
 }
 
-const grouping = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 });
-
 /** What an amount field shows while typing: `30,000` (DESIGN.md: separators as the user types). */
 export function formatAmountInput(value: number | undefined): string {
-  return value === undefined || !Number.isFinite(value) ? '' : grouping.format(value);
+  return value === undefined || !Number.isFinite(value) ? '' : formatNumber(value);
 }
 
 /** The largest multiple of `step` not above `value` (the 'all' button of a stepped amount). */
