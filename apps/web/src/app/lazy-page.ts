@@ -47,6 +47,7 @@ export async function screensLoaded(): Promise<void> {
  * even a module already loaded suspends its first render; this one it reads on the spot.
  */
 function settled<T>(value: T): Promise<T> {
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose; React.lazy calls its then.
   return { then: (resolve: (v: T) => void) => resolve(value) } as unknown as Promise<T>;
 }
 
