@@ -34,9 +34,9 @@ const loading = new Set<Promise<unknown>>();
 
 /**
  * Resolves once every screen whose code has been asked for has arrived (or failed). start.tsx waits
- * for it before taking over a page the server rendered, so that React hydrates the whole screen in
- * one pass: a screen still loading would stay server markup that ignores taps, after the app has
- * already said it is ready.
+ * for it before taking over a page the server rendered: React hydrates each Suspense boundary in a
+ * pass of its own, and at once when it is tapped, which a screen whose code is still on its way
+ * cannot do, so the tap would be lost after the app has already said it is ready.
  */
 export async function screensLoaded(): Promise<void> {
   await Promise.allSettled([...loading]);

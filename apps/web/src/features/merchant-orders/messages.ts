@@ -1,7 +1,7 @@
 import { type OrderType, orderMessages } from '@app/contracts';
+import { formatNumber } from '@/lib/format';
 
-const number = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 });
-const n = (v: number) => number.format(v);
+const n = formatNumber;
 
 /** What an order type is called in the lists and messages: delivery orders are 배송 in the spec's texts. */
 const typeNoun: Record<OrderType, string> = { delivery: '배송', pickup: '픽업' };
