@@ -103,22 +103,24 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await app.register(storagePlugin, { storage: createStorage(config.storage) });
   if (config.seedDemo) {
-    await seedDemoIfEmpty(app.db, app.log, {
-      storage: app.storage,
-      extraProducts: config.catalogue.seedProductsPerTenant,
-      extraPosts: config.content.seedPostsPerTenant,
-    });
+    await app.database.exclusive(() =>
+      seedDemoIfEmpty(app.db, app.log, {
+        storage: app.storage,
+        extraProducts: config.catalogue.seedProductsPerTenant,
+        extraPosts: config.content.seedPostsPerTenant,
+      }),
+    );
   }
+  await app.register(countersPlugin, {
+    redisUrl: config.redisUrl,
+    keyPrefix: config.redisKeyPrefix,
+    rateLimits: config.rateLimits,
+  });
   await app.register(tenancyPlugin, { cacheTtlMs: config.tenantCacheTtlMs, publicAddress: config.publicAddress });
   await app.register(mailPlugin, {
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
     keepOutbox: config.mail.outboxPage && config.env !== 'production',
-  });
-  await app.register(countersPlugin, {
-    redisUrl: config.redisUrl,
-    keyPrefix: config.redisKeyPrefix,
-    rateLimits: config.rateLimits,
   });
   await app.register(accountsPlugin, { config });
   await app.register(cataloguePlugin, {

@@ -1,11 +1,18 @@
+import type { Bus } from './bus.js';
+
 /**
  * Public catalogue answers (feeds, lists, product pages) as JSON text, per tenant, for a short
- * time: many visitors ask the same page within a second. A write through this node drops the
- * tenant's entries at once (products, images, flushed view counts); other nodes see a change
- * within the TTL. See docs/decisions/011-catalogue-answers.md.
+ * time: many visitors ask the same page within a second. A write drops the tenant's entries at
+ * once on this node and, through the bus (`name` is its topic), on every other node; a lost
+ * message leaves another node stale for the TTL at most. See docs/decisions/011-catalogue-answers.md.
  */
-export function createAnswerCache(ttlMs: number, maxPerTenant = 1000) {
+export function createAnswerCache(ttlMs: number, shared: { bus: Bus; name: string }, maxPerTenant = 1000) {
   const tenants = new Map<number, Map<string, { text: string; until: number }>>();
+  const invalidate = shared.bus.topic<number>(
+    `answers:${shared.name}`,
+    (tenantId) => tenants.delete(tenantId),
+    () => tenants.clear(),
+  );
   // Loads in flight, so that a burst of identical requests makes one answer.
   const pending = new Map<string, Promise<string>>();
 
@@ -32,9 +39,8 @@ export function createAnswerCache(ttlMs: number, maxPerTenant = 1000) {
       pending.set(slot, loading);
       return loading;
     },
-    invalidate(tenantId: number) {
-      tenants.delete(tenantId);
-    },
+    /** Drops the tenant's answers on every node. */
+    invalidate,
   };
 }
 

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { type Bus, createLocalBus, createRedisBus } from './bus.js';
 import { AppError } from './errors.js';
 
 /**
@@ -14,6 +15,8 @@ export interface CounterStore {
   /** The current count (0 and no reset time when the window has ended). */
   peek(key: string): Promise<CounterState>;
   reset(key: string): Promise<void>;
+  /** True for the first claim of `key` until `ttlMs` has passed (a view mark, a job's turn), false after. */
+  claim(key: string, ttlMs: number): Promise<boolean>;
 }
 export interface CounterState {
   count: number;
@@ -52,6 +55,11 @@ export function createMemoryCounters(now: () => number = Date.now): CounterStore
     async reset(key) {
       entries.delete(key);
     },
+    async claim(key, ttlMs) {
+      if (live(key)) return false;
+      entries.set(key, { count: 1, expires: now() + ttlMs });
+      return true;
+    },
   };
 }
 
@@ -73,6 +81,9 @@ export function createRedisCounters(redis: Redis, prefix: string): CounterStore 
     async reset(key) {
       await redis.del(prefix + key);
     },
+    async claim(key, ttlMs) {
+      return (await redis.set(prefix + key, 1, 'PX', ttlMs, 'NX')) === 'OK';
+    },
   };
 }
 
@@ -81,6 +92,8 @@ declare module 'fastify' {
     counters: CounterStore;
     /** Which store backs counters and rate limits. */
     countersKind: 'memory' | 'redis';
+    /** Cache invalidations heard by every API node (platform/bus.ts). */
+    bus: Bus;
   }
 }
 
@@ -101,7 +114,8 @@ export function rateLimitKey(request: FastifyRequest): string {
 }
 
 /**
- * Counters and per-route rate limits (`config: { rateLimit: { max, timeWindow } }` on a route;
+ * State shared by the API nodes, in Redis when REDIS_URL is set: counters, the invalidation bus,
+ * and per-route rate limits (`config: { rateLimit: { max, timeWindow } }` on a route;
  * nothing is limited unless a route asks). Limits count per tenant and client address
  * (`rateLimitKey`), so that the tenants of one node do not share a bucket. Exceeding answers 429
  * `{detail, code}` with Retry-After.
@@ -112,9 +126,14 @@ export const countersPlugin = fp(
     if (opts.redisUrl) {
       redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
       redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+      const subscriber = redis.duplicate();
+      subscriber.on('error', (err) => app.log.warn({ err }, 'redis subscriber error'));
       app.addHook('onClose', async () => {
-        await redis?.quit().catch(() => redis?.disconnect());
+        for (const r of [subscriber, redis]) await r?.quit().catch(() => r?.disconnect());
       });
+      app.decorate('bus', await createRedisBus(redis, subscriber, `${opts.keyPrefix}bus`, app.log));
+    } else {
+      app.decorate('bus', createLocalBus());
     }
     app.decorate('counters', redis ? createRedisCounters(redis, opts.keyPrefix) : createMemoryCounters());
     app.decorate('countersKind', redis ? 'redis' : 'memory');

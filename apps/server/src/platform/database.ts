@@ -16,7 +16,7 @@ export const databasePlugin = fp(
       ...opts,
       onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
     });
-    await database.migrate();
+    await database.exclusive(() => database.migrate());
     app.decorate('database', database);
     app.decorate('db', database.db);
     app.addHook('onClose', () => database.close());

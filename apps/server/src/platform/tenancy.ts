@@ -21,11 +21,11 @@ declare module 'fastify' {
 /** Decorates the app with the tenants service and the request with its tenant slot. */
 export const tenancyPlugin = fp(
   async (app: FastifyInstance, opts: { cacheTtlMs: number; publicAddress: PublicAddress }) => {
-    app.decorate('tenants', createTenantsService(app.db, opts));
+    app.decorate('tenants', createTenantsService(app.db, { cacheTtlMs: opts.cacheTtlMs, bus: app.bus }));
     app.decorate('tenantOrigin', (tenant: Pick<TenantRow, 'domain'>) => tenantOrigin(tenant, opts.publicAddress));
     app.decorateRequest('tenant', null as unknown as TenantRow);
   },
-  { name: 'tenancy', dependencies: ['database'] },
+  { name: 'tenancy', dependencies: ['database', 'counters'] },
 );
 
 /**

@@ -21,11 +21,11 @@ declare module 'fastify' {
 /** The catalogue services (products, media, feeds, directory) and the batched counters. */
 export const cataloguePlugin = fp(
   async (app: FastifyInstance, opts: { counterFlushMs: number; answerCacheMs: number }) => {
-    const answers = createAnswerCache(opts.answerCacheMs);
+    const answers = createAnswerCache(opts.answerCacheMs, { bus: app.bus, name: 'catalogue' });
     const counts = createBatchedCounts(app.db, app.log, opts.counterFlushMs, (tenantIds) => {
       for (const id of tenantIds) answers.invalidate(id);
     });
-    const products = createProductsService({ db: app.db, storage: app.storage, answers });
+    const products = createProductsService({ db: app.db, storage: app.storage, answers, bus: app.bus });
     const directory = createDirectoryService({ db: app.db, products, counts });
     app.decorate('catalogue', { products, directory, counts, answers });
     // Write the last counts while the database is still open (hooks run in reverse order).
@@ -40,5 +40,5 @@ export const cataloguePlugin = fp(
       }),
     );
   },
-  { name: 'catalogue', dependencies: ['database', 'storage'] },
+  { name: 'catalogue', dependencies: ['database', 'storage', 'counters'] },
 );

@@ -15,6 +15,7 @@ import {
 } from '@app/contracts';
 import type { AnswerCache } from '../../platform/answer-cache.js';
 import type { CurrentUser } from '../../platform/auth.js';
+import type { Bus } from '../../platform/bus.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { type ImageUpload, storeImage } from '../../platform/media/upload.js';
@@ -46,13 +47,13 @@ export function paged(page: number, size: number, total: number) {
   return { total, page, size, pages: Math.max(1, Math.ceil(total / size)) };
 }
 
-export function createProductsService(deps: { db: Db; storage: Storage; answers: AnswerCache }) {
+export function createProductsService(deps: { db: Db; storage: Storage; answers: AnswerCache; bus: Bus }) {
   const { db, storage, answers } = deps;
   const present = (row: repo.ProductWithMerchant) => presentProduct(row, storage);
 
   // List totals per tenant and filter, kept a few seconds: a count walks every matching row,
-  // which would cost more than the page itself on a large catalogue. A write through this node
-  // drops the tenant's totals at once; other nodes see the change within the TTL.
+  // which would cost more than the page itself on a large catalogue. A write drops the tenant's
+  // totals on every node (the bus).
   const totals = new Map<number, Map<string, { n: number; until: number }>>();
   const TOTALS_TTL_MS = 5_000;
   async function countCached(filter: repo.ProductFilter): Promise<number> {
@@ -70,8 +71,13 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
     perTenant.set(key, { n, until: now + TOTALS_TTL_MS });
     return n;
   }
+  const dropTotals = deps.bus.topic<number>(
+    'product-totals',
+    (tenantId) => totals.delete(tenantId),
+    () => totals.clear(),
+  );
   const productsChanged = (tenantId: number) => {
-    totals.delete(tenantId);
+    dropTotals(tenantId);
     answers.invalidate(tenantId);
   };
   /** Drops the cached answers again once the write is committed (a read in between may have cached the old state). */

@@ -17,12 +17,13 @@ declare module 'fastify' {
 /** The content services (posts, media, comments, likes) and the batched post views. */
 export const contentPlugin = fp(
   async (app: FastifyInstance, opts: { counterFlushMs: number; answerCacheMs: number; viewPeriodMs: number }) => {
-    const answers = createAnswerCache(opts.answerCacheMs);
+    const answers = createAnswerCache(opts.answerCacheMs, { bus: app.bus, name: 'content' });
     const service = createContentService({
       db: app.db,
       storage: app.storage,
       answers,
       log: app.log,
+      counters: app.counters,
       counterFlushMs: opts.counterFlushMs,
       viewPeriodMs: opts.viewPeriodMs,
     });
@@ -43,5 +44,5 @@ export const contentPlugin = fp(
       return folders + files;
     });
   },
-  { name: 'content', dependencies: ['database', 'storage'] },
+  { name: 'content', dependencies: ['database', 'storage', 'counters'] },
 );

@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import type { AnswerCache } from '../../platform/answer-cache.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { createBatchedSums } from '../../platform/batched-sums.js';
+import type { CounterStore } from '../../platform/counters.js';
 import { type Db, type DbOrTx, lookUp } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
@@ -78,21 +79,21 @@ export function createContentService(deps: {
   storage: Storage;
   answers: AnswerCache;
   log: FastifyBaseLogger;
+  counters: CounterStore;
   counterFlushMs: number;
   /** How long one viewer's repeated opens of a post count once. */
   viewPeriodMs: number;
 }) {
   const { db, storage, answers } = deps;
 
-  // Views: once per viewer and post per period (remembered in memory, bounded), written in batches.
+  // Views: once per viewer and post per period (marks in the counter store, shared by the nodes
+  // with Redis), written in batches.
   const views = createBatchedSums<{ tenantId: number; id: number }>({
     flushMs: deps.counterFlushMs,
     log: deps.log,
     what: 'post views',
     write: (v) => repo.addPostViews(db, v),
   });
-  let seen = new Map<string, number>();
-  const SEEN_MAX = 200_000;
 
   const changed = (tenantId: number) => answers.invalidate(tenantId);
   /** Drops cached answers again once the write is committed (a read in between may have cached the old state). */
@@ -149,14 +150,13 @@ export function createContentService(deps: {
     views,
 
     /** Counts a view unless this viewer opened the post within the period (no write per read). */
-    countView(tenantId: number, id: number, viewer: ViewerKey) {
-      const key = `${tenantId}:${id}:${viewer.userId ? `u${viewer.userId}` : `a${viewer.address}`}`;
-      const now = Date.now();
-      const until = seen.get(key);
-      if (until !== undefined && until > now) return;
-      if (seen.size >= SEEN_MAX) seen = new Map();
-      seen.set(key, now + deps.viewPeriodMs);
-      views.add(`${tenantId}:${id}`, { tenantId, id });
+    async countView(tenantId: number, id: number, viewer: ViewerKey): Promise<void> {
+      const key = `seen:${tenantId}:${id}:${viewer.userId ? `u${viewer.userId}` : `a${viewer.address}`}`;
+      try {
+        if (await deps.counters.claim(key, deps.viewPeriodMs)) views.add(`${tenantId}:${id}`, { tenantId, id });
+      } catch (err) {
+        deps.log.warn({ err }, 'view not counted (counter store unavailable)');
+      }
     },
 
     async listPosts(tenant: TenantRow, query: PostSearchQuery, viewer: CurrentUser | null): Promise<PostList> {

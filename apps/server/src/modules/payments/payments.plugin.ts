@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.js';
+import { everyInterval } from '../../platform/jobs.js';
 import type { PaymentGateway } from '../../platform/payments/gateway.js';
 import { createPortOneGateway } from '../../platform/payments/portone-gateway.js';
 import { createSandboxGateway, type SandboxGateway } from '../../platform/payments/sandbox-gateway.js';
@@ -12,25 +13,6 @@ declare module 'fastify' {
     /** The built-in gateway's checkout, when it is the configured gateway. */
     sandboxGateway: SandboxGateway | null;
   }
-}
-
-/** Repeats `job` every `intervalMs` (0: never) without overlapping itself; stopped when the app closes. */
-export function everyInterval(app: FastifyInstance, name: string, intervalMs: number, job: () => Promise<unknown>) {
-  if (intervalMs <= 0) return;
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = job()
-      .catch((err) => app.log.error({ err }, `${name} failed`))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 }
 
 /** The card payment gateway of the deployment and the payments service; the reconciliation job. */
@@ -58,5 +40,5 @@ export const paymentsPlugin = fp(
     app.decorate('sandboxGateway', sandbox);
     everyInterval(app, 'payment reconciliation', conf.reconcileIntervalMs, () => service.reconcile());
   },
-  { name: 'payments', dependencies: ['database'] },
+  { name: 'payments', dependencies: ['database', 'counters'] },
 );

@@ -16,7 +16,7 @@ declare module 'fastify' {
 /** The reviews service: purchase-gated by the orders module, its figures kept by the catalogue. */
 export const reviewsPlugin = fp(
   async (app: FastifyInstance, opts: { answerCacheMs: number }) => {
-    const answers = createAnswerCache(opts.answerCacheMs);
+    const answers = createAnswerCache(opts.answerCacheMs, { bus: app.bus, name: 'reviews' });
     const service = createReviewsService({
       db: app.db,
       storage: app.storage,

@@ -1,4 +1,5 @@
 import type { TenantFeatures, TenantSettingsPatch } from '@app/contracts';
+import type { Bus } from '../../platform/bus.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import * as repo from './tenants.repository.js';
@@ -32,10 +33,12 @@ export type TenantsService = ReturnType<typeof createTenantsService>;
 /**
  * Tenant lookup and administration. Host resolution is cached in process (including misses) so
  * that a request does not touch the database; every change made through this service clears the
- * cache, and the TTL bounds how long another API node may serve a stale tenant.
+ * cache of every API node through the bus, and the TTL bounds staleness should a message be lost.
  */
-export function createTenantsService(db: Db, options: { cacheTtlMs: number }) {
+export function createTenantsService(db: Db, options: { cacheTtlMs: number; bus: Bus }) {
   const cache = new Map<string, { tenant: TenantRow | null; expires: number }>();
+  const clear = () => cache.clear();
+  const invalidate = options.bus.topic<null>('tenants', clear, clear).bind(null, null);
 
   async function lookup(host: string): Promise<TenantRow | null> {
     if (isLoopbackHost(host)) {
@@ -44,10 +47,6 @@ export function createTenantsService(db: Db, options: { cacheTtlMs: number }) {
       return chosen ?? (await repo.findFirstTenant(db)) ?? null;
     }
     return (await repo.findTenantByDomain(db, host)) ?? null;
-  }
-
-  function invalidate() {
-    cache.clear();
   }
 
   async function requireTenant(id: number): Promise<TenantRow> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { everyInterval } from '../payments/payments.plugin.js';
+import { everyInterval } from '../../platform/jobs.js';
 import { createWalletService, type WalletService } from './wallet.service.js';
 
 declare module 'fastify' {

@@ -37,6 +37,9 @@ export async function lookUp<T extends readonly (() => Promise<unknown>)[]>(
   return results as Results;
 }
 
+/** The advisory lock key of start-up work (any constant; this one spells "mkt-init"). */
+const START_UP_LOCK = 0x6d6b7400;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -44,6 +47,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Answers when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Runs `work` while no other API node runs its own (migrations, the demo seed at start-up): a
+   * session advisory lock on PostgreSQL, held on a connection of its own; PGlite has one process.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -71,6 +79,17 @@ export function createDatabase(options: DatabaseOptions): Database {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      exclusive: async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [START_UP_LOCK]);
+          return await work();
+        } finally {
+          // Closing the connection would free the lock too; unlock so the client can be reused.
+          await client.query('select pg_advisory_unlock($1)', [START_UP_LOCK]).catch(() => undefined);
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -84,6 +103,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    exclusive: (work) => work(),
     close: () => client.close(),
   };
 }
