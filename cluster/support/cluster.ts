@@ -47,6 +47,8 @@ export interface Cluster {
   url: string;
   port: number;
   nodes: ApiNode[];
+  /** The folder of the logs (api1.log…, haproxy.log) and the HAProxy configuration. */
+  work: string;
   stop(): Promise<void>;
 }
 
@@ -123,7 +125,8 @@ export function buildServer() {
   execFileSync('npm', ['run', 'build', '--workspace', 'apps/server'], { cwd: root, stdio: 'ignore' });
 }
 
-function nodeProcess(name: string, port: number, env: Record<string, string>, logFile: string): ApiNode {
+/** One API process of the built server (not started yet: `start()`). */
+export function apiNode(name: string, port: number, env: Record<string, string>, logFile: string): ApiNode {
   let child: ChildProcess | null = null;
   let exit: Promise<number | string | null> = Promise.resolve(null);
   const node: ApiNode = {
@@ -139,9 +142,11 @@ function nodeProcess(name: string, port: number, env: Record<string, string>, lo
     },
     async start() {
       const out = createWriteStream(logFile, { flags: 'a' });
+      // An empty value unsets a variable of this process (DATABASE_URL for an embedded node).
+      const all = Object.entries({ ...process.env, ...env, PORT: String(port) }).filter(([, v]) => v !== '');
       const started = spawn(process.execPath, [serverEntry], {
         cwd: root,
-        env: { ...process.env, ...env, PORT: String(port) },
+        env: Object.fromEntries(all),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       started.stdout?.pipe(out);
@@ -174,7 +179,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
   const nodes: ApiNode[] = [];
   for (let i = 1; i <= (options.nodes ?? 3); i++) {
-    nodes.push(nodeProcess(`api${i}`, await freePort(), env, join(work, `api${i}.log`)));
+    nodes.push(apiNode(`api${i}`, await freePort(), env, join(work, `api${i}.log`)));
   }
   let haproxy: ChildProcess | null = null;
   const stop = async () => {
@@ -197,5 +202,5 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const logs = nodes.map((n) => `--- ${n.name}\n${n.log().slice(-3000)}`).join('\n');
     throw new Error(`the cluster did not start: ${(err as Error).message}\n${logs}`);
   }
-  return { url: `http://127.0.0.1:${port}`, port, nodes, stop };
+  return { url: `http://127.0.0.1:${port}`, port, nodes, work, stop };
 }

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser } from '../seed/factories.js';
 import { accountsClient } from '../test/accounts.js';
 import { buildTestApp } from '../test/app.js';
+import { createRedisBus } from './bus.js';
 import { createMemoryCounters, createRedisCounters } from './counters.js';
 
 // The Redis path runs against a real Redis (CI provides one on this address).
@@ -34,6 +35,62 @@ describe('counters', () => {
     expect((await counters.peek('k')).count).toBe(2);
     await counters.reset('k');
     expect(await counters.peek('k')).toEqual({ count: 0, ttlMs: 0 });
+  });
+
+  it('give a claim once per period, in memory and in Redis (view marks, job turns)', async () => {
+    let now = 1_000;
+    const stores = [
+      createMemoryCounters(() => now),
+      createRedisCounters(redis, `test:${randomBytes(6).toString('hex')}:`),
+    ];
+    for (const counters of stores) {
+      expect(await counters.claim('seen:1', 300)).toBe(true);
+      expect(await counters.claim('seen:1', 300)).toBe(false);
+      expect(await counters.claim('seen:2', 300)).toBe(true);
+    }
+    now += 301;
+    await new Promise((r) => setTimeout(r, 320));
+    for (const counters of stores) expect(await counters.claim('seen:1', 300)).toBe(true);
+  });
+});
+
+describe('the invalidation bus on Redis', () => {
+  it('applies a change at once on the sending node and soon on the others, never twice on the sender', async () => {
+    const channel = `test:${randomBytes(6).toString('hex')}:bus`;
+    const log = { warn: () => undefined } as never;
+    const connections: Redis[] = [];
+    const open = () => {
+      const r = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+      connections.push(r);
+      return r;
+    };
+    try {
+      const heard: Record<string, number[]> = { a: [], b: [], c: [] };
+      const buses = await Promise.all(['a', 'b', 'c'].map(() => createRedisBus(open(), open(), channel, log)));
+      const announce = buses.map((bus, i) =>
+        bus.topic<number>(
+          'answers:test',
+          (id) => heard['abc'[i] as string]?.push(id),
+          () => undefined,
+        ),
+      );
+      // Another topic on the same channel is not mixed up with this one.
+      const otherHeard: number[] = [];
+      const other = buses[1]?.topic<number>(
+        'tenants',
+        (id) => otherHeard.push(id),
+        () => undefined,
+      );
+      announce[0]?.(7);
+      expect(heard.a).toEqual([7]);
+      other?.(1);
+      await expect.poll(() => [heard.b, heard.c], { timeout: 1_000 }).toEqual([[7], [7]]);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard.a).toEqual([7]);
+      expect(otherHeard).toEqual([1]);
+    } finally {
+      for (const r of connections) r.disconnect();
+    }
   });
 });
 

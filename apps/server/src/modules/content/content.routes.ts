@@ -59,7 +59,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
       : await answers
           .get(request.tenant.id, `post:${postId}`, () => service.getPost(request.tenant, postId, null))
           .then((text) => sendJsonText(reply, text));
-    void service.countView(request.tenant.id, postId, { userId: viewer?.id, address: request.ip });
+    service.countView(request.tenant.id, postId, { userId: viewer?.id, address: request.ip });
     return answer;
   };
 

@@ -94,6 +94,8 @@ export function createContentService(deps: {
     what: 'post views',
     write: (v) => repo.addPostViews(db, v),
   });
+  // Views whose mark is being claimed: the answer does not wait for them, a flush does.
+  const claiming = new Set<Promise<void>>();
 
   const changed = (tenantId: number) => answers.invalidate(tenantId);
   /** Drops cached answers again once the write is committed (a read in between may have cached the old state). */
@@ -147,16 +149,23 @@ export function createContentService(deps: {
   }
 
   return {
-    views,
+    /** Writes the views counted so far (those still being claimed included). */
+    async flushViews() {
+      await Promise.all(claiming);
+      await views.flush();
+    },
 
     /** Counts a view unless this viewer opened the post within the period (no write per read). */
-    async countView(tenantId: number, id: number, viewer: ViewerKey): Promise<void> {
+    countView(tenantId: number, id: number, viewer: ViewerKey): void {
       const key = `seen:${tenantId}:${id}:${viewer.userId ? `u${viewer.userId}` : `a${viewer.address}`}`;
-      try {
-        if (await deps.counters.claim(key, deps.viewPeriodMs)) views.add(`${tenantId}:${id}`, { tenantId, id });
-      } catch (err) {
-        deps.log.warn({ err }, 'view not counted (counter store unavailable)');
-      }
+      const claim = deps.counters.claim(key, deps.viewPeriodMs).then(
+        (first) => {
+          if (first) views.add(`${tenantId}:${id}`, { tenantId, id });
+        },
+        (err: unknown) => deps.log.warn({ err }, 'view not counted (counter store unavailable)'),
+      );
+      claiming.add(claim);
+      void claim.finally(() => claiming.delete(claim));
     },
 
     async listPosts(tenant: TenantRow, query: PostSearchQuery, viewer: CurrentUser | null): Promise<PostList> {
@@ -551,6 +560,7 @@ export function createContentService(deps: {
     },
 
     async close() {
+      await Promise.all(claiming);
       await views.close();
     },
   };

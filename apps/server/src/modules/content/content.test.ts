@@ -402,7 +402,7 @@ describe('posts', () => {
     const post = await w.createPost();
     for (let i = 0; i < 3; i++) await w.call('GET', `/api/content/posts/${post.id}`, undefined, w.customer.token);
     await w.call('GET', `/api/main/posts/${post.id}`, undefined, w.other.token);
-    await app.content.views.flush();
+    await app.content.flushViews();
     const seen = (await w.call('GET', `/api/content/posts/${post.id}`, undefined, w.customer.token)).json();
     expect(seen.views_count).toBe(2);
   });
