@@ -329,8 +329,8 @@ export const mainShoppingQuerySchema = z.object({
 });
 
 /**
- * `GET /api/main/shopping`: `categories.all` is the BEST list; every shopping category has its
- * own key (or only the asked one with `category`); `search_results` comes with `q`.
+ * `GET /api/main/shopping`: `categories.all` is the BEST list, or with `category` the only key is
+ * that category (one page of `size` products each); `search_results` comes with `q`.
  */
 export const mainShoppingSchema = z
   .object({

@@ -122,9 +122,9 @@ export async function seedDemoIfEmpty(
           phone: shop?.phone ?? '01022223333',
         },
       });
-      if (demoMerchant.merchant) {
-        await seedDemoCatalogue(tx, tenant, demoMerchant.merchant.id, { ...catalogue, password: DEMO_PASSWORD });
-      }
+      const seeded = demoMerchant.merchant
+        ? await seedDemoCatalogue(tx, tenant, demoMerchant.merchant.id, { ...catalogue, password: DEMO_PASSWORD })
+        : undefined;
       const demoCustomer = await createUser(tx, tenant.id, {
         email: 'customer@example.com',
         username: '김고객',
@@ -156,6 +156,7 @@ export async function seedDemoIfEmpty(
       const orders = await seedDemoOrders(tx, tenant, {
         buyers: [{ id, name, email, phone, address }, ...readers],
         timeline,
+        lastProductId: seeded?.lastCuratedId,
       });
       await timeline.run();
       await seedDemoReviews(tx, tenant, {

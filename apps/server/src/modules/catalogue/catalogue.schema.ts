@@ -69,19 +69,64 @@ export const products = pgTable(
     ),
     // The lists: newest, ranking (sold out last, orders, views), per category, discount, per
     // merchant, deleted.
-    index('products_latest_idx').on(t.tenantId, t.categoryType, t.createdAt.desc(), t.id.desc()).where(live),
+    index('products_latest_idx')
+      .on(t.tenantId, t.categoryType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(live),
     index('products_ranking_idx')
-      .on(t.tenantId, t.categoryType, soldOut, t.ordersCount.desc(), t.viewsCount.desc(), t.id.desc())
+      .on(
+        t.tenantId,
+        t.categoryType,
+        soldOut,
+        t.ordersCount.desc().nullsFirst(),
+        t.viewsCount.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
       .where(live),
     index('products_category_ranking_idx')
-      .on(t.tenantId, t.category, soldOut, t.ordersCount.desc(), t.viewsCount.desc(), t.id.desc())
+      .on(
+        t.tenantId,
+        t.category,
+        soldOut,
+        t.ordersCount.desc().nullsFirst(),
+        t.viewsCount.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
       .where(sql`deleted_at is null and category is not null`),
     index('products_delivery_category_ranking_idx')
-      .on(t.tenantId, t.deliveryCategory, soldOut, t.ordersCount.desc(), t.viewsCount.desc(), t.id.desc())
+      .on(
+        t.tenantId,
+        t.deliveryCategory,
+        soldOut,
+        t.ordersCount.desc().nullsFirst(),
+        t.viewsCount.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
       .where(sql`deleted_at is null and delivery_category is not null`),
-    index('products_discount_idx').on(t.tenantId, t.discountRate.desc(), t.id.desc()).where(live),
-    index('products_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt.desc(), t.id.desc()),
-    index('products_deleted_idx').on(t.tenantId, t.merchantId, t.deletedAt.desc()).where(sql`deleted_at is not null`),
+    // The same two lists over both kinds (a tenant with shopping and delivery on, no kind asked).
+    index('products_all_latest_idx')
+      .on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(live),
+    index('products_all_ranking_idx')
+      .on(
+        t.tenantId,
+        soldOut,
+        t.ordersCount.desc().nullsFirst(),
+        t.viewsCount.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(live),
+    index('products_discount_idx')
+      .on(t.tenantId, t.discountRate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(live),
+    index('products_merchant_idx').on(
+      t.tenantId,
+      t.merchantId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('products_deleted_idx')
+      .on(t.tenantId, t.merchantId, t.deletedAt.desc().nullsFirst())
+      .where(sql`deleted_at is not null`),
   ],
 );
 
@@ -200,7 +245,7 @@ export const events = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    index('events_starts_idx').on(t.tenantId, t.startsAt.desc(), t.id),
+    index('events_starts_idx').on(t.tenantId, t.startsAt.desc().nullsFirst(), t.id),
   ],
 );
 
@@ -216,7 +261,12 @@ export const notices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    index('notices_list_idx').on(t.tenantId, t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
+    index('notices_list_idx').on(
+      t.tenantId,
+      t.isPinned.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -231,7 +281,7 @@ export const searchKeywords = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.keyword] }),
-    index('search_keywords_popular_idx').on(t.tenantId, t.searchCount.desc()),
+    index('search_keywords_popular_idx').on(t.tenantId, t.searchCount.desc().nullsFirst()),
   ],
 );
 

@@ -352,7 +352,7 @@ export async function seedDemoCatalogue(
   tenant: TenantRow,
   demoMerchantId: number,
   options: DemoCatalogueOptions,
-): Promise<{ products: number }> {
+): Promise<{ products: number; lastCuratedId: number }> {
   const isFarm = tenant.features.delivery;
   const producers = isFarm ? farmProducers : mallProducers;
   const items = isFarm ? farmItems : mallItems;
@@ -472,7 +472,8 @@ export async function seedDemoCatalogue(
   }
   // PGlite has no autovacuum: without statistics the planner would not pick the list indexes.
   await tx.execute(sql`analyze`);
-  return { products: inserted.length + extra };
+  // The generated products come after the curated ones: the demo orders and reviews are about these.
+  return { products: inserted.length + extra, lastCuratedId: Math.max(0, ...inserted.map((p) => p.id)) };
 }
 
 function sqlProduct(tenantId: number, id: number) {

@@ -51,7 +51,7 @@ export const mainFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getShoppingTab',
         security: access.public,
         tags,
-        summary: '쇼핑몰 탭: categories.all(BEST)과 카테고리별 상품, q가 있으면 search_results',
+        summary: '쇼핑몰 탭: categories.all(BEST) 또는 category의 상품 한 페이지(size개), q가 있으면 search_results',
         querystring: mainShoppingQuerySchema,
         response: { 200: mainShoppingSchema, 400: errorSchema, 404: errorSchema },
       },

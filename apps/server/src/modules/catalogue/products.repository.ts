@@ -72,7 +72,7 @@ export interface ProductFilter {
   discountedOnly?: boolean;
 }
 
-/** The search expression; the same text as the trigram index of the migration, so it can use it. */
+/** The search expression; the same text as the search indexes of the migrations, so they can use it. */
 export const searchText = sql`lower(${products.title} || ' ' || ${products.description})`;
 
 function conditions(f: ProductFilter): SQL[] {
@@ -92,7 +92,11 @@ function conditions(f: ProductFilter): SQL[] {
   }
   if (f.minPrice !== undefined) where.push(gte(products.price, f.minPrice));
   if (f.maxPrice !== undefined) where.push(lte(products.price, f.maxPrice));
-  if (f.q) where.push(sql`${searchText} like ${containsPattern(f.q)}`);
+  if (f.q) {
+    // Two characters or more: the bigram index finds the candidates (migration 0011), LIKE checks.
+    if ([...f.q].length >= 2) where.push(sql`search_bigrams(${searchText}) @> search_bigrams(${f.q.toLowerCase()})`);
+    where.push(sql`${searchText} like ${containsPattern(f.q)}`);
+  }
   if (f.isDelivery !== undefined) where.push(eq(products.isDelivery, f.isDelivery));
   if (!f.includeUnavailable) where.push(eq(products.isAvailable, true));
   if (f.discountedOnly) where.push(sql`${products.discountRate} > 0`);
@@ -186,32 +190,6 @@ export async function countProducts(db: DbOrTx, filter: ProductFilter): Promise<
     .from(products)
     .where(and(...conditions(filter)));
   return row?.n ?? 0;
-}
-
-/**
- * The top `perCategory` products of each shopping category by ranking, in one round trip: a
- * lateral LIMIT per category, each an index range scan (products_category_ranking_idx).
- */
-export async function topProductsPerCategory(
-  db: DbOrTx,
-  tenantId: number,
-  categories: readonly string[],
-  perCategory: number,
-): Promise<ProductWithMerchant[]> {
-  if (categories.length === 0) return [];
-  const ids = await db.execute<{ id: number }>(sql`
-    select top.id from unnest(array[${sql.join(
-      categories.map((c) => sql`${c}`),
-      sql`, `,
-    )}]::text[]) as c(category)
-    cross join lateral (
-      select p.id from products p
-      where p.tenant_id = ${tenantId} and p.category = c.category and p.deleted_at is null and p.is_available
-      order by (p.display_remaining = 0), p.orders_count desc, p.views_count desc, p.id desc
-      limit ${perCategory}
-    ) top`);
-  const list = ids.rows.map((r) => Number(r.id));
-  return findProductsByIds(db, tenantId, list);
 }
 
 /** Live products by id (any order; the caller orders them). */

@@ -205,35 +205,23 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
     },
 
     /**
-     * The shopping mall's feed: `all` (BEST: the ranking of every shopping product) and the top
-     * of each category (or of the one asked), plus the search results when a text is given.
+     * The shopping mall's feed, one page per category: `all` (BEST: the ranking of every shopping
+     * product) or, with `category`, that category's ranking, plus the search results when a text
+     * is given. Each answer holds at most `size` products per list (about 10 KB at 20), where
+     * every category's top at once weighed over 100 KB.
      */
     async shoppingFeed(
       tenant: TenantRow,
       query: { category?: string; q?: string; size: number },
     ): Promise<MainShopping> {
       const base: repo.ProductFilter = { tenantId: tenant.id, kinds: ['shopping'], categoryType: 'shopping' };
-      const category = query.category && query.category !== 'all' ? query.category : undefined;
-      const wanted = category ? shoppingCategoryValues.filter((c) => c === category) : shoppingCategoryValues;
-      const [best, perCategory, found, foundTotal] = await Promise.all([
-        repo.listProducts(db, base, 'popular', query.size, 0),
-        repo.topProductsPerCategory(db, tenant.id, wanted, query.size),
+      const category = query.category && isShoppingCategory(query.category) ? query.category : undefined;
+      const [ranked, found, foundTotal] = await Promise.all([
+        repo.listProducts(db, { ...base, category }, 'popular', query.size, 0),
         query.q ? repo.listProducts(db, { ...base, q: query.q }, 'popular', query.size, 0) : undefined,
         query.q ? countCached({ ...base, q: query.q }) : undefined,
       ]);
-      // The repository's ranking: sold-out products last, then orders, views and id.
-      const ranking = (a: repo.ProductWithMerchant, b: repo.ProductWithMerchant) =>
-        Number(a.displayRemaining === 0) - Number(b.displayRemaining === 0) ||
-        b.ordersCount - a.ordersCount ||
-        b.viewsCount - a.viewsCount ||
-        b.id - a.id;
-      const categories: Record<string, Product[]> = { all: best.map(present) };
-      for (const c of wanted) {
-        categories[c] = perCategory
-          .filter((p) => p.category === c)
-          .sort(ranking)
-          .map(present);
-      }
+      const categories = { [category ?? 'all']: ranked.map(present) };
       return found ? { categories, search_results: found.map(present), search_total: foundTotal } : { categories };
     },
 

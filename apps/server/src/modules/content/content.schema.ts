@@ -42,11 +42,16 @@ export const posts = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     tenantForeignKey('posts_author_fk', t.tenantId, t.authorId, users),
-    index('posts_latest_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
-    index('posts_announcement_idx').on(t.tenantId, t.isAnnouncement, t.createdAt.desc(), t.id.desc()),
-    index('posts_video_idx').on(t.tenantId, t.hasVideo, t.createdAt.desc(), t.id.desc()),
-    index('posts_author_idx').on(t.tenantId, t.authorId, t.createdAt.desc(), t.id.desc()),
-    index('posts_popular_idx').on(t.tenantId, t.likesCount.desc(), t.id.desc()),
+    index('posts_latest_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_announcement_idx').on(
+      t.tenantId,
+      t.isAnnouncement,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('posts_video_idx').on(t.tenantId, t.hasVideo, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_author_idx').on(t.tenantId, t.authorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_popular_idx').on(t.tenantId, t.likesCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('posts_request_key').on(t.tenantId, t.authorId, t.requestKey),
     check('posts_counts_check', sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.viewsCount} >= 0`),
   ],
@@ -123,8 +128,8 @@ export const comments = pgTable(
     index('comments_parent_idx').on(t.tenantId, t.parentId),
     // The dashboard: comments a user wrote (newest first), and the activity of the comments on a
     // user's posts (my-comments groups).
-    index('comments_author_idx').on(t.tenantId, t.authorId, t.createdAt.desc(), t.id.desc()),
-    index('comments_post_activity_idx').on(t.tenantId, t.postId, t.createdAt.desc()),
+    index('comments_author_idx').on(t.tenantId, t.authorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('comments_post_activity_idx').on(t.tenantId, t.postId, t.createdAt.desc().nullsFirst()),
     uniqueIndex('comments_request_key').on(t.tenantId, t.authorId, t.requestKey),
     check('comments_depth_check', sql`${t.depth} between 0 and 5`),
   ],

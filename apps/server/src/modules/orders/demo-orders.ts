@@ -8,7 +8,7 @@ import {
   type OrderStatus,
   shippingFeeFor,
 } from '@app/contracts';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { DemoTimeline } from '../../seed/demo-timeline.js';
@@ -70,7 +70,13 @@ const KST = 9 * HOUR;
 export async function seedDemoOrders(
   tx: DbOrTx,
   tenant: TenantRow,
-  people: { buyers: DemoBuyer[]; timeline: DemoTimeline; now?: number },
+  people: {
+    buyers: DemoBuyer[];
+    timeline: DemoTimeline;
+    now?: number;
+    /** Orders only products up to this id (the curated ones, not the benchmark's generated thousands). */
+    lastProductId?: number;
+  },
 ): Promise<{ delivered: () => DeliveredPurchase[] }> {
   const deliveredByOrder = new Map<number, DeliveredPurchase>();
   const result = { delivered: () => [...deliveredByOrder.values()] };
@@ -96,6 +102,7 @@ export async function seedDemoOrders(
         isNull(products.deletedAt),
         eq(products.isAvailable, true),
         ne(products.displayRemaining, 0),
+        people.lastProductId === undefined ? undefined : lte(products.id, people.lastProductId),
       ),
     )
     .orderBy(products.id);
@@ -346,28 +353,38 @@ export async function seedDemoOrders(
   timeline.atEnd(async () => {
     if (orderTimes.size === 0) return;
     // The orders module stamps rows with now(): put each order and history row at its time.
+    // Arrays as one parameter each (a values list of a large seed would pass the protocol's
+    // 65,535 parameters).
+    const pgArray = (items: (number | string)[]) => `{${items.join(',')}}`;
+    // The rows were inserted by this transaction: without statistics the planner would join them
+    // by nested loops (minutes at the benchmark's tens of thousands of history rows).
+    await tx.execute(sql`analyze order_status_history, ${ordersTable}`);
     const ids = [...orderTimes.keys()];
     const history = await tx
       .select({ id: orderStatusHistory.id, orderId: orderStatusHistory.orderId })
       .from(orderStatusHistory)
-      .where(and(eq(orderStatusHistory.tenantId, tenant.id), inArray(orderStatusHistory.orderId, ids)))
+      .where(
+        and(
+          eq(orderStatusHistory.tenantId, tenant.id),
+          sql`${orderStatusHistory.orderId} = any(${pgArray(ids)}::int[])`,
+        ),
+      )
       .orderBy(orderStatusHistory.id);
     const seen = new Map<number, number>();
-    const historyRows = history.map((h) => {
+    const historyAt = history.map((h) => {
       const k = seen.get(h.orderId) ?? 0;
       seen.set(h.orderId, k + 1);
       const when = historyTimes.get(h.orderId)?.[k];
       if (!when) throw new Error(`demo order ${h.orderId}: history row without a time`);
-      return sql`(${h.id}::int, ${when.toISOString()}::timestamptz)`;
+      return when.toISOString();
     });
     await tx.execute(sql`update order_status_history h set created_at = v.at
-      from (values ${sql.join(historyRows, sql`, `)}) as v(id, at)
+      from unnest(${pgArray(history.map((h) => h.id))}::int[], ${pgArray(historyAt)}::timestamptz[]) as v(id, at)
       where h.tenant_id = ${tenant.id} and h.id = v.id`);
-    const orderRows = [...orderTimes].map(
-      ([id, t]) => sql`(${id}::int, ${t.created.toISOString()}::timestamptz, ${t.updated.toISOString()}::timestamptz)`,
-    );
+    const times = [...orderTimes.values()];
     await tx.execute(sql`update ${ordersTable} o set created_at = v.created, updated_at = v.updated
-      from (values ${sql.join(orderRows, sql`, `)}) as v(id, created, updated)
+      from unnest(${pgArray(ids)}::int[], ${pgArray(times.map((t) => t.created.toISOString()))}::timestamptz[],
+                  ${pgArray(times.map((t) => t.updated.toISOString()))}::timestamptz[]) as v(id, created, updated)
       where o.tenant_id = ${tenant.id} and o.id = v.id`);
   });
   return result;

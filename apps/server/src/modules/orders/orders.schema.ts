@@ -68,10 +68,10 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_key').on(t.tenantId, t.paymentId),
     uniqueIndex('orders_request_key').on(t.tenantId, t.buyerId, t.requestKey),
     index('orders_buyer_idx')
-      .on(t.tenantId, t.buyerId, t.createdAt.desc(), t.id.desc())
+      .on(t.tenantId, t.buyerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`paid_at is not null`),
     index('orders_merchant_idx')
-      .on(t.tenantId, t.merchantId, t.orderType, t.createdAt.desc(), t.id.desc())
+      .on(t.tenantId, t.merchantId, t.orderType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`paid_at is not null`),
     // Payment analytics (docs/decisions/018-dashboards.md): every order of the period, whatever its
     // payment's status, of one merchant or of the whole tenant.

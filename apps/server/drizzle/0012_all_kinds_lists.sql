@@ -1,0 +1,2 @@
+CREATE INDEX "products_all_latest_idx" ON "products" USING btree ("tenant_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "products_all_ranking_idx" ON "products" USING btree ("tenant_id",(display_remaining = 0),"orders_count" DESC NULLS FIRST,"views_count" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at is null;
