@@ -194,45 +194,81 @@ export async function setMediaOrder(db: DbOrTx, tenantId: number, id: number, so
 
 // --- likes -----------------------------------------------------------------------------------
 
-/** Adds the like; the count moves only when the row was new (idempotent per user). Answers the count. */
-export async function addLike(db: DbOrTx, tenantId: number, postId: number, userId: number) {
-  const inserted = await db
-    .insert(postLikes)
-    .values({ tenantId, postId, userId })
-    .onConflictDoNothing()
-    .returning({ userId: postLikes.userId });
-  return bumpLikes(db, tenantId, postId, inserted.length);
+/** What a like call asks: add the user's like, remove it, or flip it. */
+export type LikeChange = 'like' | 'unlike' | 'toggle';
+
+/**
+ * The like statement of each change ($1 tenant, $2 post, $3 user). It locks the post row first
+ * (as every write of a post's likes or comments does, see lockPost), so a post deleted meanwhile
+ * is seen as gone instead of failing a foreign key, and writes of one post never deadlock with
+ * its deletion; the lock lasts only this statement. It adds or removes the like row (a toggle
+ * removes it if it is there, else adds it) and moves likes_count by the rows actually added or
+ * removed, in the same statement, so the count stays exact under any concurrency; the post row
+ * is written only when a like moved (otherwise its count as locked is the answer). No row: the
+ * post is gone (or another tenant's).
+ */
+function likeStatement(change: LikeChange) {
+  const del =
+    change === 'like'
+      ? 'select 1 where false'
+      : `delete from post_likes where tenant_id = $1 and post_id = $2 and user_id = $3
+          and exists (select 1 from post) returning 1`;
+  const ins =
+    change === 'unlike'
+      ? 'select 1 where false'
+      : `insert into post_likes (tenant_id, post_id, user_id) select $1, $2, $3::int
+          where exists (select 1 from post) and not exists (select 1 from del)
+          on conflict do nothing returning 1`;
+  return `with post as materialized (
+      select likes_count from posts where tenant_id = $1::int and id = $2::int for no key update
+    ),
+    del as (${del}),
+    ins as (${ins}),
+    moved as (select (select count(*) from ins)::int as added, (select count(*) from del)::int as removed),
+    bumped as (
+      update posts set likes_count = posts.likes_count + moved.added - moved.removed from moved
+       where posts.tenant_id = $1 and posts.id = $2 and moved.added + moved.removed > 0
+      returning posts.likes_count
+    )
+    select coalesce((select likes_count from bumped), post.likes_count) as count, moved.added, moved.removed
+      from post, moved`;
 }
 
-/** Removes the like; the count moves only when a row was deleted. Answers the count. */
-export async function removeLike(db: DbOrTx, tenantId: number, postId: number, userId: number) {
-  const deleted = await db
-    .delete(postLikes)
-    .where(and(eq(postLikes.tenantId, tenantId), eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
-    .returning({ userId: postLikes.userId });
-  return bumpLikes(db, tenantId, postId, -deleted.length);
-}
+const likeStatements = {
+  like: likeStatement('like'),
+  unlike: likeStatement('unlike'),
+  toggle: likeStatement('toggle'),
+} satisfies Record<LikeChange, string>;
 
-async function bumpLikes(db: DbOrTx, tenantId: number, postId: number, delta: number): Promise<number> {
-  const where = and(eq(posts.tenantId, tenantId), eq(posts.id, postId));
-  if (delta === 0) {
-    const [row] = await db.select({ n: posts.likesCount }).from(posts).where(where);
-    return row?.n ?? 0;
-  }
-  const [row] = await db
-    .update(posts)
-    .set({ likesCount: sql`${posts.likesCount} + ${delta}` })
-    .where(where)
-    .returning({ n: posts.likesCount });
-  return row?.n ?? 0;
-}
-
-export async function hasLike(db: DbOrTx, tenantId: number, postId: number, userId: number) {
-  const rows = await db
-    .select({ userId: postLikes.userId })
-    .from(postLikes)
-    .where(and(eq(postLikes.tenantId, tenantId), eq(postLikes.postId, postId), eq(postLikes.userId, userId)));
-  return rows.length > 0;
+/**
+ * Adds, removes or flips (`change`) the user's like and moves the post's likes_count with it: ONE
+ * statement (see likeStatement), one round trip, its own transaction unless `db` is one. Answers
+ * the new count and what moved, or undefined when the post is gone (or another tenant's).
+ *
+ * The statement reads the likes as of its start: a like committed by a concurrent call of the
+ * same user after that is not seen, so a toggle may then neither add (the insert meets the row)
+ * nor remove. It answers `added` and `removed` both false; the caller runs it again.
+ *
+ * A named statement, so that PostgreSQL parses and plans it once per connection instead of on
+ * every call (planning took about 0.3 ms of the 0.7 ms of database CPU a call cost); PGlite
+ * ignores the name.
+ */
+export async function changeLike(
+  db: DbOrTx,
+  tenantId: number,
+  postId: number,
+  userId: number,
+  change: LikeChange,
+): Promise<{ count: number; added: boolean; removed: boolean } | undefined> {
+  const statement = db._.session.prepareQuery(
+    { sql: likeStatements[change], params: [tenantId, postId, userId] },
+    undefined,
+    `content_${change}_post`,
+    false,
+  );
+  const { rows } = (await statement.execute()) as { rows: { count: number; added: number; removed: number }[] };
+  const [row] = rows;
+  return row && { count: row.count, added: row.added > 0, removed: row.removed > 0 };
 }
 
 /** Which of the posts the user likes (one query by the primary key). */

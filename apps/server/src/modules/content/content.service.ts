@@ -33,6 +33,9 @@ import type { PostMediaRow } from './content.schema.js';
 import { type StoredMedia, storeThumbnail, storeUpload } from './post-media.js';
 import type { PostForm } from './post-upload.js';
 
+/** A toggle runs again when a concurrent call of the same user moved the like under it; at most this often. */
+const TOGGLE_ATTEMPTS = 10;
+
 export const postNotFound = () => AppError.notFound(postMessages.notFound, 'post_not_found');
 const commentNotFound = () => AppError.notFound(postMessages.commentNotFound, 'comment_not_found');
 const requestKeyReused = () =>
@@ -100,6 +103,24 @@ export function createContentService(deps: {
   const changed = (tenantId: number) => answers.invalidate(tenantId);
   /** Drops cached answers again once the write is committed (a read in between may have cached the old state). */
   const afterCommit = <T>(tenantId: number, write: Promise<T>) => write.finally(() => changed(tenantId));
+
+  /**
+   * Likes, unlikes (`want`) or toggles: one statement (repo.changeLike). A toggle that neither
+   * added nor removed met a like committed by a concurrent call of the same user after its
+   * statement began: it runs again, now seeing it, so that concurrent toggles behave as if one
+   * after the other (a double-click likes, then unlikes). It runs again only when another call
+   * made progress.
+   */
+  async function writeLike(tenantId: number, userId: number, id: number, want?: boolean): Promise<LikeState> {
+    const change = want === undefined ? 'toggle' : want ? 'like' : 'unlike';
+    for (let attempt = 0; attempt < TOGGLE_ATTEMPTS; attempt++) {
+      const moved = await repo.changeLike(db, tenantId, id, userId, change);
+      if (!moved) throw postNotFound();
+      if (want !== undefined) return { post_id: id, is_liked: want, likes_count: moved.count };
+      if (moved.added || moved.removed) return { post_id: id, is_liked: moved.added, likes_count: moved.count };
+    }
+    throw AppError.conflict('다른 요청과 동시에 처리되어 완료하지 못했습니다. 다시 시도해 주세요.', 'conflict');
+  }
 
   async function present(tenantId: number, rows: repo.PostWithAuthor[], viewer: CurrentUser | null, tx: DbOrTx = db) {
     const ids = rows.map((r) => r.id);
@@ -364,22 +385,11 @@ export function createContentService(deps: {
 
     /**
      * Like or unlike (`want`), or toggle (`undefined`). The likes table is the truth; the post's
-     * count moves by one in the same short transaction only when a row was added or removed, so
-     * counts stay exact under concurrency and only that one post row is touched.
+     * count moves by the rows actually added or removed, in the same single statement (one round
+     * trip; the post row stays locked only for it), so counts stay exact under concurrency.
      */
     async setLike(tenant: TenantRow, user: CurrentUser, id: number, want?: boolean): Promise<LikeState> {
-      return afterCommit(
-        tenant.id,
-        db.transaction(async (tx) => {
-          if (!(await repo.lockPost(tx, tenant.id, id))) throw postNotFound();
-          let liked = want;
-          if (liked === undefined) liked = !(await repo.hasLike(tx, tenant.id, id, user.id));
-          const count = liked
-            ? await repo.addLike(tx, tenant.id, id, user.id)
-            : await repo.removeLike(tx, tenant.id, id, user.id);
-          return { post_id: id, is_liked: liked, likes_count: count };
-        }),
-      );
+      return afterCommit(tenant.id, writeLike(tenant.id, user.id, id, want));
     },
 
     // --- comments ----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import {
   type OrderStatus,
   shippingFeeFor,
 } from '@app/contracts';
-import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { DemoTimeline } from '../../seed/demo-timeline.js';
