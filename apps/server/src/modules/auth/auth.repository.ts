@@ -1,5 +1,13 @@
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client.js';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import {
+  type AccountRow,
+  accountColumns,
+  adminGrantOfUser,
+  merchantOfUser,
+  toAccountRow,
+} from '../users/users.repository.js';
+import { merchants, platformAdmins, users } from '../users/users.schema.js';
 import {
   type EmailVerificationRow,
   emailVerifications,
@@ -16,17 +24,25 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
   return row;
 }
 
-export async function findSessionByHash(
-  db: DbOrTx,
-  tenantId: number,
-  tokenHash: string,
-): Promise<SessionRow | undefined> {
-  const [row] = await db
-    .select()
+/**
+ * The session of a token hash with its live account (merchant profile and admin grant), in one
+ * query that every signed-in request runs: a named statement, so that PostgreSQL plans it once per
+ * connection (PGlite ignores the name). A session whose user was deleted is not found.
+ */
+export function prepareSessionLookup(db: Db) {
+  const query = db
+    .select({ session: sessions, ...accountColumns })
     .from(sessions)
-    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.tokenHash, tokenHash)))
-    .limit(1);
-  return row;
+    .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId), isNull(users.deletedAt)))
+    .leftJoin(merchants, merchantOfUser)
+    .leftJoin(platformAdmins, adminGrantOfUser)
+    .where(and(eq(sessions.tenantId, sql.placeholder('tenantId')), eq(sessions.tokenHash, sql.placeholder('tokenHash'))))
+    .limit(1)
+    .prepare('auth_session_account');
+  return async (tenantId: number, tokenHash: string): Promise<{ session: SessionRow; account: AccountRow } | undefined> => {
+    const [row] = await query.execute({ tenantId, tokenHash });
+    return row && { session: row.session, account: toAccountRow(row) };
+  };
 }
 
 export async function touchSession(db: DbOrTx, tenantId: number, id: number, at: Date): Promise<void> {

@@ -96,6 +96,7 @@ const loginLocked = (ms: number) =>
 export function createAuthService(deps: AuthDeps) {
   const { db, users, mailer, counters, kakao, config, log } = deps;
   const limits = config.loginLimits;
+  const findSession = repo.prepareSessionLookup(db);
 
   async function startSession(tenantId: number, userId: number, ctx: RequestContext): Promise<string> {
     const token = newToken();
@@ -233,15 +234,14 @@ export function createAuthService(deps: AuthDeps) {
   return {
     /** The user of a bearer token in this tenant, or null (unknown, expired, idle too long, revoked). */
     async authenticate(tenantId: number, token: string): Promise<CurrentUser | null> {
-      const session = await repo.findSessionByHash(db, tenantId, hashSecret(token));
-      if (!session) return null;
+      const found = await findSession(tenantId, hashSecret(token));
+      if (!found) return null;
+      const { session, account } = found;
       const now = Date.now();
       if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + config.session.idleTimeoutMs <= now) {
         await repo.deleteSession(db, tenantId, session.id);
         return null;
       }
-      const account = await users.findAccount(tenantId, session.userId);
-      if (!account) return null;
       if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await repo.touchSession(db, tenantId, session.id, new Date(now));
       }

@@ -19,16 +19,27 @@ export interface AccountRow {
   isAdmin: boolean;
 }
 
+/** The columns of an account: the user, its merchant profile and its admin grant (see `toAccountRow`). */
+export const accountColumns = { user: users, merchant: merchants, adminSince: platformAdmins.grantedAt };
+
+/** The joins that bring an account's merchant profile and admin grant beside its user row. */
+export const merchantOfUser = and(eq(merchants.tenantId, users.tenantId), eq(merchants.userId, users.id));
+export const adminGrantOfUser = and(eq(platformAdmins.tenantId, users.tenantId), eq(platformAdmins.userId, users.id));
+
+export function toAccountRow(row: { user: UserRow; merchant: MerchantRow | null; adminSince: Date | null }): AccountRow {
+  return { user: row.user, merchant: row.merchant, isAdmin: row.adminSince !== null };
+}
+
 /** A live (not deleted) account with its merchant profile and admin grant, in one query. */
 export async function findAccount(db: DbOrTx, tenantId: number, userId: number): Promise<AccountRow | undefined> {
   const [row] = await db
-    .select({ user: users, merchant: merchants, adminSince: platformAdmins.grantedAt })
+    .select(accountColumns)
     .from(users)
-    .leftJoin(merchants, and(eq(merchants.tenantId, users.tenantId), eq(merchants.userId, users.id)))
-    .leftJoin(platformAdmins, and(eq(platformAdmins.tenantId, users.tenantId), eq(platformAdmins.userId, users.id)))
+    .leftJoin(merchants, merchantOfUser)
+    .leftJoin(platformAdmins, adminGrantOfUser)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
-  return row && { user: row.user, merchant: row.merchant, isAdmin: row.adminSince !== null };
+  return row && toAccountRow(row);
 }
 
 export async function findUserByEmail(db: DbOrTx, tenantId: number, email: string): Promise<UserRow | undefined> {
