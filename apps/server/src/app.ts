@@ -35,6 +35,7 @@ import { countersPlugin } from './platform/counters.js';
 import { databasePlugin } from './platform/database.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
+import { stepHook } from './platform/hooks.js';
 import { mailPlugin } from './platform/mail.js';
 import { openApiOptions } from './platform/openapi.js';
 import { sandboxCheckoutRoutes } from './platform/payments/sandbox.routes.js';
@@ -91,9 +92,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Before every route: the plugin compresses the answers of routes declared after it.
   await app.register(compressionPlugin);
   app.addHook('onRequest', rejectInvalidHost);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   await app.register(databasePlugin, {
     databaseUrl: config.databaseUrl,
@@ -147,12 +145,22 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Everything a tenant owns lives in this scope: its hook resolves the tenant from the Host.
   await app.register(
     async (api) => {
-      api.addHook('onRequest', resolveTenant);
-      api.addHook('onRequest', applyFeatureAvailability);
-      api.addHook('onRequest', authenticateRequest);
+      // One hook, synchronous when the host is cached and no token came: the tenant, its
+      // features, the user.
+      api.addHook(
+        'onRequest',
+        stepHook(function tenantScope(request) {
+          const userStep = () => {
+            applyFeatureAvailability.call(this, request);
+            return authenticateRequest.call(this, request);
+          };
+          return resolveTenant.call(this, request)?.then(userStep) ?? userStep();
+        }),
+      );
       // NUL and lone surrogates in any parameter, query or body field (multipart included): 400.
       api.addHook('preHandler', refuseMalformedText);
       // Public JSON answers revalidate with a weak ETag (304 on If-None-Match).
+      api.decorateReply('answerTag', null);
       api.addHook('onSend', etagPublicJson);
       await api.register(tenantsRoutes);
       await api.register(authRoutes);
@@ -177,7 +185,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const sandbox = app.sandboxGateway;
   if (sandbox) {
     await app.register(async (pages) => {
-      pages.addHook('onRequest', resolveTenant);
+      pages.addHook('onRequest', stepHook(resolveTenant));
       await pages.register(sandboxCheckoutRoutes, { gateway: sandbox });
     });
   }

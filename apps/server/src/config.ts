@@ -58,8 +58,8 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Level of each finished request's log line; `info` in production, `debug` otherwise (hidden at LOG_LEVEL=info). */
-  REQUEST_LOG_LEVEL: z.enum(['debug', 'info']).optional(),
+  /** Which finished requests are logged at `info` (see RequestLogLevel); `writes` in production, `debug` otherwise. */
+  REQUEST_LOG_LEVEL: z.enum(['debug', 'writes', 'info']).optional(),
   /** Requests slower than this are logged at `warn`. */
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1_000),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
@@ -281,7 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     inMemoryDatabase: false,
     logLevel: e.LOG_LEVEL,
     requestLog: {
-      level: e.REQUEST_LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'info' : 'debug'),
+      level: e.REQUEST_LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'writes' : 'debug'),
       slowMs: e.SLOW_REQUEST_MS,
     },
     webDistDir: e.WEB_DIST_DIR,

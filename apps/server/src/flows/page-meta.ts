@@ -216,10 +216,10 @@ async function lookUp(app: FastifyInstance, tenant: TenantRow, page: PageRef): P
   if (page.kind === 'product') {
     const kinds = kindsOf(tenant);
     if (kinds.length === 0) return null;
-    const text = await app.catalogue.answers.get(tenant.id, `product:${page.id}`, () =>
+    const answer = await app.catalogue.answers.get(tenant.id, `product:${page.id}`, () =>
       app.catalogue.products.getProduct(tenant, page.id),
     );
-    const product = JSON.parse(text) as ProductDetail;
+    const product = JSON.parse(answer.text) as ProductDetail;
     if (!kinds.includes(product.category_type)) return null;
     const first = product.media[0];
     const image = first?.file_path ?? product.image_url;
@@ -232,10 +232,10 @@ async function lookUp(app: FastifyInstance, tenant: TenantRow, page: PageRef): P
   }
   if (page.kind === 'post') {
     if (!tenant.features.content) return null;
-    const text = await app.contentAnswers.get(tenant.id, `post:${page.id}`, () =>
+    const answer = await app.contentAnswers.get(tenant.id, `post:${page.id}`, () =>
       app.content.getPost(tenant, page.id, null),
     );
-    const post = JSON.parse(text) as Post;
+    const post = JSON.parse(answer.text) as Post;
     return {
       ...subjectMeta(tenant, page.path, post.title, post.content || post.title),
       type: 'article',

@@ -189,7 +189,7 @@ export function scriptJson(json: string): string {
  */
 export function bootData(tenant: TenantRow, screen?: { queries: unknown; modules: string[] }): string {
   const more = screen ? `,"queries":${JSON.stringify(screen.queries)},"modules":${JSON.stringify(screen.modules)}` : '';
-  return `<script id="${BOOT_ELEMENT_ID}" type="application/json">${scriptJson(`{"tenant":${presentTenantJson(tenant)}${more}}`)}</script>`;
+  return `<script id="${BOOT_ELEMENT_ID}" type="application/json">${scriptJson(`{"tenant":${presentTenantJson(tenant).text}${more}}`)}</script>`;
 }
 
 /** The web app's server renderer (apps/web/src/entry-server.tsx). */
@@ -267,7 +267,7 @@ export async function webBoot(app: FastifyInstance, distDir: string): Promise<Pa
     if (render && !signedIn(request)) {
       screen = await render({
         path: request.url,
-        tenant: JSON.parse(presentTenantJson(tenant)),
+        tenant: JSON.parse(presentTenantJson(tenant).text),
         transport: inProcess(app, request),
       }).catch((err: unknown) => {
         request.log.warn({ err }, 'server rendering failed; the page is rendered in the browser');

@@ -46,11 +46,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * onRequest hook of the /api scope, after the tenant is resolved: sets `request.user` from the
- * bearer token. A token of another tenant, an expired or revoked one, is treated as no token
- * (the route's guard then answers 401).
+ * Step of the /api scope's onRequest hook, after the tenant is resolved: sets `request.user` from
+ * the bearer token. A token of another tenant, an expired or revoked one, is treated as no token
+ * (the route's guard then answers 401). Synchronous without a token.
  */
-export async function authenticateRequest(this: FastifyInstance, request: FastifyRequest) {
+export function authenticateRequest(this: FastifyInstance, request: FastifyRequest): void | Promise<void> {
   request.user = null;
   request.sessionRejected = false;
   const token = bearerToken(request);
@@ -60,8 +60,10 @@ export async function authenticateRequest(this: FastifyInstance, request: Fastif
     request.sessionRejected = true;
     return;
   }
-  request.user = await this.sessionResolver.authenticate(request.tenant.id, token);
-  request.sessionRejected = request.user === null;
+  return this.sessionResolver.authenticate(request.tenant.id, token).then((user) => {
+    request.user = user;
+    request.sessionRejected = user === null;
+  });
 }
 
 /**

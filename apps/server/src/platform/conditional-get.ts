@@ -26,26 +26,49 @@ export function ifNoneMatchHits(
   return header.split(',').some((t) => t.trim() === '*' || sameEntity(opaque(t), mine));
 }
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The tag of a cached answer being sent (`sendJsonText`), so that the ETag hook need not hash it again. */
+    answerTag: string | null;
+  }
+}
+
+/** The weak entity tag of a JSON text (weak: compression gives the same JSON other bytes). */
+export function weakTag(text: string): string {
+  return `W/"${contentTag(text)}"`;
+}
+
 /**
  * onSend hook of the API: a public JSON answer (a GET or HEAD without credentials, 200, neither
  * `no-store` nor `private`) gets a weak ETag of its text, and a request naming that tag in
- * If-None-Match answers 304 without a body. A request with an Authorization header is left
+ * If-None-Match answers 304 without a body. A cached answer comes with its tag made once
+ * (`sendJsonText`, `reply.answerTag`); any other is hashed here. A request with an Authorization header is left
  * alone: its answer may carry the user's own data, and those reads are made fresh anyway.
- * Weak, because compression gives the same JSON other bytes (see docs/decisions/020-share-previews-and-http-caching.md).
+ * See docs/decisions/020-share-previews-and-http-caching.md. A callback hook, as it does nothing
+ * asynchronous.
  */
-export async function etagPublicJson(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-  if (reply.statusCode !== 200 || request.headers.authorization !== undefined) return payload;
-  if (typeof payload !== 'string') return payload;
-  const type = String(reply.getHeader('content-type') ?? '');
-  if (!type.startsWith('application/json')) return payload;
-  const cacheControl = String(reply.getHeader('cache-control') ?? '');
-  if (/no-store|private/i.test(cacheControl) || reply.hasHeader('etag')) return payload;
-  const etag = `W/"${contentTag(payload)}"`;
+export function etagPublicJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: Error | null, payload?: unknown) => void,
+) {
+  if (
+    (request.method !== 'GET' && request.method !== 'HEAD') ||
+    reply.statusCode !== 200 ||
+    request.headers.authorization !== undefined ||
+    typeof payload !== 'string' ||
+    !String(reply.getHeader('content-type') ?? '').startsWith('application/json') ||
+    /no-store|private/i.test(String(reply.getHeader('cache-control') ?? '')) ||
+    reply.hasHeader('etag')
+  ) {
+    return done(null, payload);
+  }
+  const etag = reply.answerTag ?? weakTag(payload);
   reply.header('etag', etag);
   if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
     reply.code(304);
-    return '';
+    return done(null, '');
   }
-  return payload;
+  done(null, payload);
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { weakTag } from './conditional-get.js';
 import { AppError } from './errors.js';
 
 /**
@@ -18,9 +19,24 @@ export function sendJson<T>(
     .send(JSON.stringify(value) as never);
 }
 
-/** Sends JSON text made earlier (a cached answer). */
-export function sendJsonText(reply: object, text: string): FastifyReply {
-  return (reply as FastifyReply).type('application/json; charset=utf-8').send(text as never);
+/** JSON text with its weak entity tag, made together once: a cached answer is sent many times. */
+export interface JsonAnswer {
+  text: string;
+  etag: string;
+}
+
+export function jsonAnswer(value: unknown): JsonAnswer {
+  const text = JSON.stringify(value);
+  return { text, etag: weakTag(text) };
+}
+
+/**
+ * Sends JSON text made earlier (a cached answer); the ETag hook uses its tag instead of hashing the
+ * text again (see etagPublicJson).
+ */
+export function sendJsonText(reply: object, answer: JsonAnswer): FastifyReply {
+  (reply as FastifyReply).answerTag = answer.etag;
+  return (reply as FastifyReply).type('application/json; charset=utf-8').send(answer.text as never);
 }
 
 /** The first message of a failed validation, as the one Korean `detail` the client shows. */

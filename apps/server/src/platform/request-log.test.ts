@@ -4,7 +4,7 @@ import { loadConfig } from '../config.js';
 import { QuietRequestLog, requestLogLevel } from './request-log.js';
 
 /** What a finished request writes, by level. */
-function finish(log: QuietRequestLog, statusCode: number, elapsedTime: number, error?: Error) {
+function finish(log: QuietRequestLog, statusCode: number, elapsedTime: number, error?: Error, method = 'GET') {
   const lines: Record<string, unknown[][]> = {};
   const logger = Object.fromEntries(
     ['trace', 'debug', 'info', 'warn', 'error', 'fatal'].map((level) => [
@@ -16,7 +16,8 @@ function finish(log: QuietRequestLog, statusCode: number, elapsedTime: number, e
   );
   const reply = { statusCode, elapsedTime, log: logger } as unknown as FastifyReply;
   log.incomingRequest();
-  log.requestCompleted(error, {} as FastifyRequest, reply);
+  const request = { method, url: '/api/posts/7', ip: '203.0.113.9' } as FastifyRequest;
+  log.requestCompleted(error, request, reply);
   return lines;
 }
 
@@ -40,12 +41,33 @@ describe('request log lines', () => {
     expect(Object.keys(finish(log, 200, 4, new Error('socket hang up')))).toEqual(['error']);
   });
 
-  it('keeps an info line per request in production, and REQUEST_LOG_LEVEL chooses otherwise', () => {
+  it('logs every write and refused request at info in production, a successful read at debug', () => {
     const production = loadConfig({ NODE_ENV: 'production' }).requestLog;
-    expect(production.level).toBe('info');
-    expect(requestLogLevel(200, 5, production)).toBe('info');
-    expect(requestLogLevel(500, 5, production)).toBe('warn');
-    expect(loadConfig({ REQUEST_LOG_LEVEL: 'info' }).requestLog.level).toBe('info');
-    expect(loadConfig({ NODE_ENV: 'production', REQUEST_LOG_LEVEL: 'debug' }).requestLog.level).toBe('debug');
+    expect(production.level).toBe('writes');
+    const log = new QuietRequestLog(production);
+    expect(Object.keys(finish(log, 200, 5))).toEqual(['debug']);
+    expect(Object.keys(finish(log, 304, 5))).toEqual(['debug']);
+    expect(Object.keys(finish(log, 404, 5))).toEqual(['info']);
+    expect(Object.keys(finish(log, 401, 5))).toEqual(['info']);
+    const write = finish(log, 201, 5, undefined, 'POST');
+    expect(Object.keys(write)).toEqual(['info']);
+    // One flat line: what was asked, by whom, the answer and its time.
+    expect(write.info?.[0]).toEqual([
+      { method: 'POST', url: '/api/posts/7', status: 201, ms: 5, ip: '203.0.113.9' },
+      'request completed',
+    ]);
+    expect(Object.keys(finish(log, 200, 5, undefined, 'DELETE'))).toEqual(['info']);
+    expect(Object.keys(finish(log, 503, 5))).toEqual(['warn']);
+    expect(requestLogLevel('HEAD', 200, 5, production)).toBe('debug');
+    expect(requestLogLevel('GET', 200, 5_000, production)).toBe('warn');
+  });
+
+  it('REQUEST_LOG_LEVEL chooses otherwise: info logs every request, debug none', () => {
+    const every = loadConfig({ NODE_ENV: 'production', REQUEST_LOG_LEVEL: 'info' }).requestLog;
+    expect(requestLogLevel('GET', 200, 5, every)).toBe('info');
+    expect(requestLogLevel('GET', 500, 5, every)).toBe('warn');
+    const none = loadConfig({ NODE_ENV: 'production', REQUEST_LOG_LEVEL: 'debug' }).requestLog;
+    expect(requestLogLevel('POST', 201, 5, none)).toBe('debug');
+    expect(loadConfig({ REQUEST_LOG_LEVEL: 'writes' }).requestLog.level).toBe('writes');
   });
 });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../seed/factories.js';
 import { buildTestApp } from '../test/app.js';
+import { isApiAnswer } from './security-headers.js';
 
 let app: FastifyInstance;
 let host: string;
@@ -58,6 +59,21 @@ describe('security headers', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['x-content-type-options']).toBe('nosniff');
     expect(missing.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('gives JSON answers a short policy under which nothing loads, and keeps the page policy for the reference and media', async () => {
+    const ok = await app.inject({ url: '/api/tenant/current', headers: { host } });
+    const csp = directives(ok.headers['content-security-policy']);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(ok.headers['x-frame-options']).toBe('DENY');
+    expect(ok.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const docs = await app.inject({ url: '/api/docs/', headers: { host } });
+    expect(directives(docs.headers['content-security-policy']).get('script-src')).toContain("'self'");
+    expect(isApiAnswer('/api/media/posts/1/a.mp4')).toBe(false);
+    expect(isApiAnswer('/api/docs/static/index.html')).toBe(false);
+    expect(isApiAnswer('/api/posts?media=1')).toBe(true);
+    expect(isApiAnswer('/products/1')).toBe(false);
   });
 
   it('sends HSTS only over https', async () => {

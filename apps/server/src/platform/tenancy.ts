@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TenantRow } from '../modules/tenants/tenants.schema.js';
 import { createTenantsService, type TenantsService } from '../modules/tenants/tenants.service.js';
@@ -29,11 +29,17 @@ export const tenancyPlugin = fp(
 );
 
 /**
- * onRequest hook of the tenant scope: resolves the tenant from the Host header (port ignored,
- * case-insensitive). An unknown or inactive host answers 404 before any route runs.
+ * Step of the tenant scope's onRequest hook: resolves the tenant from the Host header (port
+ * ignored, case-insensitive). An unknown or inactive host answers 404 before any route runs.
+ * Synchronous when the host is cached, as it nearly always is; a promise only for a look-up.
  */
-export async function resolveTenant(this: FastifyInstance, request: FastifyRequest) {
-  const tenant = await this.tenants.resolveHost(request.host);
+export function resolveTenant(this: FastifyInstance, request: FastifyRequest): void | Promise<void> {
+  const cached = this.tenants.cachedHost(request.host);
+  if (cached !== undefined) return useTenant(request, cached);
+  return this.tenants.resolveHost(request.host).then((tenant) => useTenant(request, tenant));
+}
+
+function useTenant(request: FastifyRequest, tenant: TenantRow | null) {
   if (!tenant) throw AppError.notFound('이 주소에서 제공되는 서비스를 찾을 수 없습니다.', 'tenant_not_found');
   request.tenant = tenant;
 }
@@ -58,10 +64,20 @@ const HOSTLESS_PATHS = new Set(['/healthz', '/readyz']);
 /**
  * Global onRequest hook: a Host header that is not a plain `host[:port]` (userinfo, a path,
  * spaces, a bad port) answers 400 before anything reads it, tenant resolution included.
+ * A callback hook, as it does nothing asynchronous.
  */
-export async function rejectInvalidHost(request: FastifyRequest) {
-  if (HOSTLESS_PATHS.has(request.url.split('?', 1)[0] ?? '')) return;
-  if (!isValidHostHeader(request.host)) {
-    throw AppError.badRequest('요청의 호스트(Host) 헤더가 올바르지 않습니다.', 'invalid_host');
+export function rejectInvalidHost(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) {
+  const host = request.host;
+  if (validHosts.has(host)) return done();
+  if (isValidHostHeader(host)) {
+    if (validHosts.size >= MAX_VALID_HOSTS) validHosts.clear();
+    validHosts.add(host);
+    return done();
   }
+  if (HOSTLESS_PATHS.has(request.url.split('?', 1)[0] ?? '')) return done();
+  done(AppError.badRequest('요청의 호스트(Host) 헤더가 올바르지 않습니다.', 'invalid_host'));
 }
+
+/** Host headers found valid lately: nearly every request names one of a few hosts. */
+const validHosts = new Set<string>();
+const MAX_VALID_HOSTS = 1_000;

@@ -37,10 +37,11 @@ function findMalformed(value: unknown, path: string, depth: number): string | un
     }
     return undefined;
   }
-  for (const [key, item] of Object.entries(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const itemPath = path ? `${path}.${key}` : key;
     if (!isAcceptableText(key)) return itemPath;
-    const found = findMalformed(item, itemPath, depth + 1);
+    const found = findMalformed((value as Record<string, unknown>)[key], itemPath, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -49,11 +50,13 @@ function findMalformed(value: unknown, path: string, depth: number): string | un
 /**
  * preHandler of the /api scope: after parsing and validation (so multipart fields attached to
  * the body are covered too), refuses NUL and lone surrogates anywhere in the path parameters,
- * the query and the body with 400 `invalid_text` naming the field.
+ * the query and the body with 400 `invalid_text` naming the field. A callback hook, as it does
+ * nothing asynchronous.
  */
-export async function refuseMalformedText(request: FastifyRequest) {
+export function refuseMalformedText(request: FastifyRequest, _reply: unknown, done: (err?: Error) => void) {
   for (const part of [request.params, request.query, request.body]) {
     const field = findMalformed(part, '', 0);
-    if (field !== undefined) throw malformedText(field.toWellFormed());
+    if (field !== undefined) return done(malformedText(field.toWellFormed()));
   }
+  done();
 }

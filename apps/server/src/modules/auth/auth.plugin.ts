@@ -53,7 +53,7 @@ export function effectiveTenant(row: TenantRow, socialConfigured: boolean): Tena
   return copy;
 }
 
-/** onRequest hook of the /api scope (after the tenant is resolved): see `effectiveTenant`. */
-export async function applyFeatureAvailability(this: FastifyInstance, request: FastifyRequest) {
+/** Part of the /api scope's onRequest hook (after the tenant is resolved): see `effectiveTenant`. */
+export function applyFeatureAvailability(this: FastifyInstance, request: FastifyRequest) {
   request.tenant = effectiveTenant(request.tenant, this.auth.kakaoConfigured);
 }

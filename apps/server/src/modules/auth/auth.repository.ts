@@ -1,13 +1,13 @@
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { merchants, platformAdmins, users } from '../users/users.schema.js';
 import {
   type AccountRow,
   accountColumns,
   adminGrantOfUser,
   merchantOfUser,
   toAccountRow,
-} from '../users/users.repository.js';
-import { merchants, platformAdmins, users } from '../users/users.schema.js';
+} from '../users/users.service.js';
 import {
   type EmailVerificationRow,
   emailVerifications,
@@ -33,13 +33,21 @@ export function prepareSessionLookup(db: Db) {
   const query = db
     .select({ session: sessions, ...accountColumns })
     .from(sessions)
-    .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId), isNull(users.deletedAt)))
+    .innerJoin(
+      users,
+      and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId), isNull(users.deletedAt)),
+    )
     .leftJoin(merchants, merchantOfUser)
     .leftJoin(platformAdmins, adminGrantOfUser)
-    .where(and(eq(sessions.tenantId, sql.placeholder('tenantId')), eq(sessions.tokenHash, sql.placeholder('tokenHash'))))
+    .where(
+      and(eq(sessions.tenantId, sql.placeholder('tenantId')), eq(sessions.tokenHash, sql.placeholder('tokenHash'))),
+    )
     .limit(1)
     .prepare('auth_session_account');
-  return async (tenantId: number, tokenHash: string): Promise<{ session: SessionRow; account: AccountRow } | undefined> => {
+  return async (
+    tenantId: number,
+    tokenHash: string,
+  ): Promise<{ session: SessionRow; account: AccountRow } | undefined> => {
     const [row] = await query.execute({ tenantId, tokenHash });
     return row && { session: row.session, account: toAccountRow(row) };
   };

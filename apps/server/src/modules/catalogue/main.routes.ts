@@ -37,10 +37,10 @@ export const mainFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireFeature(request, 'delivery');
       if (request.query.q && request.query.page === 1) counts.addSearch(request.tenant.id, request.query.q);
-      const text = await answers.get(request.tenant.id, request.url, () =>
+      const answer = await answers.get(request.tenant.id, request.url, () =>
         products.listProducts(request.tenant, { ...request.query, category_type: 'pickup' }, { sort: 'popular' }),
       );
-      return sendJsonText(reply, text);
+      return sendJsonText(reply, answer);
     },
   );
 
@@ -59,10 +59,10 @@ export const mainFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireFeature(request, 'shopping');
       if (request.query.q) counts.addSearch(request.tenant.id, request.query.q);
-      const text = await answers.get(request.tenant.id, request.url, () =>
+      const answer = await answers.get(request.tenant.id, request.url, () =>
         products.shoppingFeed(request.tenant, request.query),
       );
-      return sendJsonText(reply, text);
+      return sendJsonText(reply, answer);
     },
   );
 

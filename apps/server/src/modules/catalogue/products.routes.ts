@@ -132,10 +132,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         requireCatalogue(request);
-        const text = await publicList(request, request.query, () =>
+        const answer = await publicList(request, request.query, () =>
           products.listProducts(request.tenant, request.query, { sort, discountedOnly }),
         );
-        return sendJsonText(reply, text);
+        return sendJsonText(reply, answer);
       },
     );
   }
@@ -155,14 +155,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireCatalogue(request);
-      const text = await answers.get(request.tenant.id, request.url, () =>
+      const answer = await answers.get(request.tenant.id, request.url, () =>
         products.listProducts(
           request.tenant,
           { ...request.query, category: request.params.category },
           { sort: 'popular' },
         ),
       );
-      return sendJsonText(reply, text);
+      return sendJsonText(reply, answer);
     },
   );
 
@@ -202,9 +202,11 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireCatalogue(request);
       const { id } = request.params;
-      const text = await answers.get(request.tenant.id, `product:${id}`, () => products.getProduct(request.tenant, id));
+      const answer = await answers.get(request.tenant.id, `product:${id}`, () =>
+        products.getProduct(request.tenant, id),
+      );
       counts.addView(request.tenant.id, id);
-      return sendJsonText(reply, text);
+      return sendJsonText(reply, answer);
     },
   );
 

@@ -50,17 +50,17 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     if (request.user) return sendJson(reply, await service.listPosts(request.tenant, query, request.user));
     return answers
       .get(request.tenant.id, request.url, () => service.listPosts(request.tenant, query, null))
-      .then((text) => sendJsonText(reply, text));
+      .then((answer) => sendJsonText(reply, answer));
   };
   const showPost = async (request: FastifyRequest, postId: number, reply: object) => {
     const viewer = request.user;
-    const answer = viewer
+    const sent = viewer
       ? await service.getPost(request.tenant, postId, viewer).then((p) => sendJson(reply, p))
       : await answers
           .get(request.tenant.id, `post:${postId}`, () => service.getPost(request.tenant, postId, null))
-          .then((text) => sendJsonText(reply, text));
+          .then((answer) => sendJsonText(reply, answer));
     service.countView(request.tenant.id, postId, { userId: viewer?.id, address: request.ip });
-    return answer;
+    return sent;
   };
 
   for (const [path, operationId, summary] of [
@@ -376,10 +376,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     },
     async (request, reply) => {
       content(request);
-      const text = await answers.get(request.tenant.id, request.url, async () => ({
+      const answer = await answers.get(request.tenant.id, request.url, async () => ({
         creators: await service.creators(request.tenant, request.query.size),
       }));
-      return sendJsonText(reply, text);
+      return sendJsonText(reply, answer);
     },
   );
 
@@ -396,8 +396,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ fileBytesMax: number }> = as
     },
     async (request, reply) => {
       content(request);
-      const text = await answers.get(request.tenant.id, 'stats', () => service.stats(request.tenant));
-      return sendJsonText(reply, text);
+      const answer = await answers.get(request.tenant.id, 'stats', () => service.stats(request.tenant));
+      return sendJsonText(reply, answer);
     },
   );
 

@@ -65,7 +65,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = (request: FastifyRequest, reply: object, make: () => Promise<unknown>) =>
     request.user
       ? make().then((answer) => sendJson(reply, answer))
-      : answers.get(request.tenant.id, request.url, make).then((text) => sendJsonText(reply, text));
+      : answers.get(request.tenant.id, request.url, make).then((answer) => sendJsonText(reply, answer));
 
   app.get(
     '/products/:id/reviews',
@@ -124,7 +124,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       feature(request);
       return answers
         .get(request.tenant.id, `stats:${request.params.id}`, () => reviews.stats(request.tenant, request.params.id))
-        .then((text) => sendJsonText(reply, text));
+        .then((answer) => sendJsonText(reply, answer));
     },
   );
 

@@ -1,4 +1,5 @@
 import { type Tenant, tenantSchema } from '@app/contracts';
+import { type JsonAnswer, jsonAnswer } from '../../platform/json-reply.js';
 import type { TenantRow } from './tenants.schema.js';
 
 /** The public face of a tenant: only the fields of spec part 1 section 3, never secrets. */
@@ -43,18 +44,18 @@ function stripUndefined<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
-const jsonCache = new WeakMap<TenantRow, string>();
+const jsonCache = new WeakMap<TenantRow, JsonAnswer>();
 
 /**
- * The presented tenant as JSON text, made once per cached tenant row: `/api/tenant/current` is
- * the first call of every page load, so it skips per-request validation and serialisation. The
- * text is checked against the contract when it is made.
+ * The presented tenant as JSON text with its tag, made once per cached tenant row:
+ * `/api/tenant/current` is the first call of every page load, so it skips per-request validation,
+ * serialisation and hashing. The text is checked against the contract when it is made.
  */
-export function presentTenantJson(row: TenantRow): string {
-  let json = jsonCache.get(row);
-  if (json === undefined) {
-    json = JSON.stringify(tenantSchema.parse(presentTenant(row)));
-    jsonCache.set(row, json);
+export function presentTenantJson(row: TenantRow): JsonAnswer {
+  let answer = jsonCache.get(row);
+  if (answer === undefined) {
+    answer = jsonAnswer(tenantSchema.parse(presentTenant(row)));
+    jsonCache.set(row, answer);
   }
-  return json;
+  return answer;
 }

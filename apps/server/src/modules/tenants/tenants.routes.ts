@@ -1,5 +1,6 @@
 import { errorSchema, tenantSchema } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendJsonText } from '../../platform/json-reply.js';
 import { access } from '../../platform/openapi.js';
 import { presentTenantJson } from './tenants.presenter.js';
 
@@ -15,8 +16,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tenantSchema, 404: errorSchema },
       },
     },
-    // JSON text made once per tenant (see presentTenantJson); Fastify sends a string as is.
-    async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(presentTenantJson(request.tenant) as never),
+    // JSON text and its tag made once per tenant (see presentTenantJson).
+    async (request, reply) => sendJsonText(reply, presentTenantJson(request.tenant)),
   );
 };

@@ -58,6 +58,12 @@ export function createTenantsService(db: Db, options: { cacheTtlMs: number; bus:
   return {
     invalidate,
 
+    /** The cached answer of `resolveHost` (the tenant, or null for a host that serves none); undefined when not cached. */
+    cachedHost(hostHeader: string): TenantRow | null | undefined {
+      const hit = cache.get(normaliseHost(hostHeader));
+      return hit && hit.expires > Date.now() ? hit.tenant : undefined;
+    },
+
     /** The active tenant served at this Host header, or null. */
     async resolveHost(hostHeader: string): Promise<TenantRow | null> {
       const host = normaliseHost(hostHeader);

@@ -26,7 +26,11 @@ export const accountColumns = { user: users, merchant: merchants, adminSince: pl
 export const merchantOfUser = and(eq(merchants.tenantId, users.tenantId), eq(merchants.userId, users.id));
 export const adminGrantOfUser = and(eq(platformAdmins.tenantId, users.tenantId), eq(platformAdmins.userId, users.id));
 
-export function toAccountRow(row: { user: UserRow; merchant: MerchantRow | null; adminSince: Date | null }): AccountRow {
+export function toAccountRow(row: {
+  user: UserRow;
+  merchant: MerchantRow | null;
+  adminSince: Date | null;
+}): AccountRow {
   return { user: row.user, merchant: row.merchant, isAdmin: row.adminSince !== null };
 }
 

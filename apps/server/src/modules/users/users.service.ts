@@ -4,6 +4,9 @@ import * as repo from './users.repository.js';
 import type { MerchantRow, UserRow } from './users.schema.js';
 
 export type { AccountRow } from './users.repository.js';
+// The account's columns and joins, for a module that reads an account within its own query (the
+// session look-up of every signed-in request).
+export { accountColumns, adminGrantOfUser, merchantOfUser, toAccountRow } from './users.repository.js';
 export type { MerchantRow, UserRow } from './users.schema.js';
 
 /**
