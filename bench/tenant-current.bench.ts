@@ -32,7 +32,7 @@ try {
   for (const r of [bare, full]) {
     console.log(`${r.title.padEnd(26)} ${Math.round(r.rps).toString().padStart(7)} req/s   p99 ${r.p99} ms`);
   }
-  console.log(`ratio (whole stack / bare)  ${ratio.toFixed(2)}   target >= 0.70`);
+  console.log(`ratio (whole stack / bare)  ${ratio.toFixed(2)}   target >= 0.80`);
 } finally {
   for (const c of children) c.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });

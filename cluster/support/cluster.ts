@@ -84,9 +84,14 @@ export async function waitFor(url: string, timeoutMs: number, alive: () => boole
 export function haproxyConfig(port: number, nodes: { name: string; port: number }[], bind = '127.0.0.1'): string {
   return `global
   maxconn 4096
+  # The access log (a line per request, into haproxy.log): the API nodes log only writes,
+  # refusals and failures in production (REQUEST_LOG_LEVEL, decision 025).
+  log stdout format raw local0 info
 
 defaults
   mode http
+  log global
+  option httplog
   timeout connect 2s
   timeout client 60s
   timeout server 60s
