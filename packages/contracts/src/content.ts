@@ -68,6 +68,8 @@ export const postAuthorSchema = z
     username: z.string(),
     user_type: z.enum(['customer', 'merchant']),
     profile_image: z.string().nullable(),
+    /** A merchant's shop name, which post cards and the post page show; null for customers. */
+    business_name: z.string().nullable(),
   })
   .meta({ id: 'PostAuthor' });
 

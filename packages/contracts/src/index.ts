@@ -11,6 +11,8 @@ export * from './common.js';
 export * from './content.js';
 export * from './dashboard.js';
 export * from './orders.js';
+// The Korean particle helper needs no zod; the server's messages use it too.
+export * from './plain/text.js';
 export * from './reviews.js';
 export * from './tenant.js';
 export * from './users.js';

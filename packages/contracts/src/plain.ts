@@ -9,6 +9,7 @@ export * from './plain/content.js';
 export * from './plain/numbers.js';
 export * from './plain/orders.js';
 export * from './plain/reviews.js';
+export * from './plain/text.js';
 export * from './plain/wallet.js';
 
 /** Largest page size of every list. */

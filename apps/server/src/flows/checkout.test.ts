@@ -414,7 +414,7 @@ describe('checkout: buying with card, points or both', () => {
     expect(back.statusCode).toBe(400);
     expect(back.json()).toMatchObject({
       code: 'invalid_status_transition',
-      detail: "'준비완료' 상태에서 '주문확인'(으)로 바꿀 수 없습니다.",
+      detail: "'준비완료' 상태에서 '주문확인'으로 바꿀 수 없습니다.",
     });
     expect((await setStatus(sky.token, id, 'DELIVERED')).statusCode).toBe(403);
     expect((await setStatus(shop.token, id, 'DELIVERED')).statusCode).toBe(404);

@@ -15,6 +15,7 @@ import {
   type PaymentPrepared,
   type paymentPrepareSchema,
   shippingFeeFor,
+  withParticle,
 } from '@app/contracts';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -393,7 +394,7 @@ export function createCheckoutFlow(deps: {
           if (from === input.status) return order;
           if (!allowedOrderMoves(from).includes(input.status)) {
             throw AppError.badRequest(
-              `'${orderStatusLabel(from, order.orderType)}' 상태에서 '${orderStatusLabel(input.status, order.orderType)}'(으)로 바꿀 수 없습니다.`,
+              `'${orderStatusLabel(from, order.orderType)}' 상태에서 ${withParticle(`'${orderStatusLabel(input.status, order.orderType)}'`, '으로')} 바꿀 수 없습니다.`,
               'invalid_status_transition',
             );
           }

@@ -132,7 +132,8 @@ const switches: { off: FeatureKey[]; operations: string[] }[] = [
     ],
   },
   { off: ['social_login'], operations: ['getKakaoAuthUrl', 'loginWithKakaoCode', 'loginWithKakaoToken'] },
-  { off: ['merchant'], operations: ['registerMerchant', 'getMerchantChannel'] },
+  // The merchant dashboard (spec: /merchant/dashboard needs the merchant feature) and its products tab.
+  { off: ['merchant'], operations: ['registerMerchant', 'getMerchantChannel', 'listDashboardProducts'] },
   { off: ['analytics'], operations: ['getPaymentAnalytics'] },
   {
     off: ['wallet'],

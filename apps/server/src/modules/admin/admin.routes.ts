@@ -7,6 +7,7 @@ import {
   tenantFeaturesUpdateBodySchema,
   tenantListAnswerSchema,
   tenantSettingsUpdateBodySchema,
+  withParticle,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -120,7 +121,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await app.tenants.setLocalhostTenant(request.params.domain);
       return {
-        message: `localhost 테넌트를 ${row.displayName} (${row.domain})(으)로 설정했습니다.`,
+        message: `localhost 테넌트를 ${withParticle(`${row.displayName} (${row.domain})`, '으로')} 설정했습니다.`,
         current_localhost_proc: row.domain,
         tenant_info: present(row),
       };

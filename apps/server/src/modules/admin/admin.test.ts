@@ -211,4 +211,19 @@ describe('tenant administration', () => {
     const unknown = await call('POST', '/api/tenant/debug/localhost-proc/nowhere.test', tokens.admin);
     expect(unknown.statusCode).toBe(404);
   });
+
+  it('names the localhost tenant with the particle its name takes (로 after a vowel or ㄹ, else 으로)', async () => {
+    const names = { 'garden.test': '초록가게', 'village.test': '바다마을', 'farm.test': '햇살농원' };
+    for (const [domain, displayName] of Object.entries(names)) await createTenant(app.db, { domain, displayName });
+    const messages: string[] = [];
+    for (const domain of Object.keys(names)) {
+      messages.push((await call('POST', `/api/tenant/debug/localhost-proc/${domain}`, tokens.admin)).json().message);
+    }
+    // The domain in parentheses is an aside: the name before it decides.
+    expect(messages).toEqual([
+      'localhost 테넌트를 초록가게 (garden.test)로 설정했습니다.',
+      'localhost 테넌트를 바다마을 (village.test)로 설정했습니다.',
+      'localhost 테넌트를 햇살농원 (farm.test)으로 설정했습니다.',
+    ]);
+  });
 });

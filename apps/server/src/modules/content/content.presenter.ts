@@ -32,6 +32,7 @@ export function presentPost(row: PostWithAuthor, media: PostMediaRow[], isLiked:
       username: row.authorUsername,
       user_type: row.authorUserType,
       profile_image: row.authorProfileImage,
+      business_name: row.authorUserType === 'merchant' ? row.authorBusinessName : null,
     },
     author_id: row.authorId,
     is_announcement: row.isAnnouncement,

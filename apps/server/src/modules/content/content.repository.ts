@@ -19,6 +19,8 @@ export interface PostWithAuthor extends PostRow {
   authorUsername: string;
   authorUserType: 'customer' | 'merchant';
   authorProfileImage: string | null;
+  /** The merchant profile's shop name; null for customers. */
+  authorBusinessName: string | null;
 }
 
 export interface PostFilter {
@@ -59,8 +61,15 @@ async function withAuthors(db: DbOrTx, tenantId: number, rows: PostRow[]): Promi
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.map((r) => r.authorId))];
   const authors = await db
-    .select({ id: users.id, username: users.username, userType: users.userType, profileImage: users.profileImage })
+    .select({
+      id: users.id,
+      username: users.username,
+      userType: users.userType,
+      profileImage: users.profileImage,
+      businessName: merchants.businessName,
+    })
     .from(users)
+    .leftJoin(merchants, and(eq(merchants.tenantId, users.tenantId), eq(merchants.userId, users.id)))
     .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
   const byId = new Map(authors.map((a) => [a.id, a]));
   return rows.map((r) => {
@@ -70,6 +79,7 @@ async function withAuthors(db: DbOrTx, tenantId: number, rows: PostRow[]): Promi
       authorUsername: a?.username ?? '',
       authorUserType: a?.userType ?? 'merchant',
       authorProfileImage: a?.profileImage ?? null,
+      authorBusinessName: a?.businessName ?? null,
     };
   });
 }

@@ -131,6 +131,19 @@ async function world(features = allFeatures()) {
 }
 
 describe('posts', () => {
+  it("names a merchant's post by the shop: the post, the feed and the anonymous cached answers carry business_name", async () => {
+    const w = await world();
+    const post = await w.createPost();
+    const shop = { id: w.merchant.user.id, username: w.merchant.user.username, business_name: '햇살농장' };
+    expect(post.author).toMatchObject(shop);
+    for (const token of [undefined, w.customer.token]) {
+      const one = postSchema.parse((await w.call('GET', `/api/content/posts/${post.id}`, undefined, token)).json());
+      expect(one.author).toMatchObject(shop);
+      const feed = postListSchema.parse((await w.call('GET', '/api/content/posts', undefined, token)).json());
+      expect(feed.posts.map((p) => p.author)).toEqual([expect.objectContaining(shop)]);
+    }
+  });
+
   it('a merchant creates a post with an image and a video; the video gets a poster and is served with Range', async () => {
     const w = await world();
     const post = await w.createPost([

@@ -43,17 +43,19 @@ const uploadMessages = {
   imageOnly: dashboardMessages.imageOnly,
 };
 
-type Feature = 'content' | 'reviews' | 'products';
+type Feature = 'content' | 'reviews' | 'products' | 'merchant';
 
 /**
- * The guards of every dashboard call, in one order: the feature (404 feature_disabled), the
+ * The guards of every dashboard call, in one order: the features (404 feature_disabled), the
  * session (401), then bad input (400).
  */
-function signedIn(request: FastifyRequest, feature?: Feature): CurrentUser {
-  if (feature === 'products') {
-    if (!request.tenant.features.delivery) requireFeature(request, 'shopping');
-  } else if (feature) {
-    requireFeature(request, feature);
+function signedIn(request: FastifyRequest, ...features: Feature[]): CurrentUser {
+  for (const feature of features) {
+    if (feature === 'products') {
+      if (!request.tenant.features.delivery) requireFeature(request, 'shopping');
+    } else {
+      requireFeature(request, feature);
+    }
   }
   const user = requireUser(request);
   assertValid(request);
@@ -348,7 +350,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = signedIn(request, 'products');
+      // The merchant dashboard's products tab: the merchant switch turns it off with the dashboard.
+      const user = signedIn(request, 'products', 'merchant');
       merchantOnly(user);
       return sendJson(reply, await dashboard.products(request.tenant, user, request.query));
     },

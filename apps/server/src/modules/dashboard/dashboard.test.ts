@@ -169,6 +169,15 @@ describe('sign-in, roles and features', () => {
       expect(res.statusCode, path).toBe(404);
       expect(res.json().code).toBe('feature_disabled');
     }
+    // The merchant switch turns off the merchant dashboard's products tab, and only that.
+    const noMerchant = await catalogueTenant(app, { features: { ...allFeatures(), merchant: false } });
+    const shopkeeper = await noMerchant.signIn('merchant');
+    const closed = await get(noMerchant, '/api/dashboard/products', shopkeeper.token);
+    expect(closed.statusCode).toBe(404);
+    expect(closed.json().code).toBe('feature_disabled');
+    for (const path of ['contents', 'my-announcements', 'reviews']) {
+      expect((await get(noMerchant, `/api/dashboard/${path}`, shopkeeper.token)).statusCode, path).toBe(200);
+    }
     // The profile and the figures stay.
     expect((await get(off, '/api/dashboard/profile', seller.token)).statusCode).toBe(200);
     const activity = recentActivitySchema.parse(

@@ -67,6 +67,23 @@ describe('PostCard', () => {
     expect(document.querySelector('img')?.getAttribute('src')).toBe('/uploads/p.webp');
     expect(document.body.textContent).toContain('1.2천');
   });
+
+  it("names a merchant's post by the shop and a customer's by the username", () => {
+    const card = (id: number, author: { id: number; username: string; business_name: string | null }) => (
+      <PostCard post={{ id, title: `글 ${id}`, created_at: new Date().toISOString(), author }} />
+    );
+    render(
+      <MemoryRouter>
+        {card(1, { id: 7, username: 'sunfarm', business_name: '햇살농원' })}
+        {card(2, { id: 8, username: '김민지', business_name: null })}
+        {card(3, { id: 9, username: 'blank', business_name: '  ' })}
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: '햇살농원' }).getAttribute('href')).toBe('/merchant/7');
+    expect(screen.queryByText('sunfarm')).toBeNull();
+    expect(screen.getByRole('link', { name: '김민지' }).getAttribute('href')).toBe('/merchant/8');
+    expect(screen.getByRole('link', { name: 'blank' }).getAttribute('href')).toBe('/merchant/9');
+  });
 });
 
 describe('ProductCard full variant', () => {

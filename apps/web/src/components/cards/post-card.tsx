@@ -1,6 +1,7 @@
 import { Heart, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { authorName } from '@/lib/author-name';
 import { formatPostDate } from '@/lib/dates';
 import { abbreviateCount } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
@@ -14,7 +15,8 @@ export interface PostCardData {
   title: string;
   content?: string | null;
   created_at: string;
-  author?: { id: number; username?: string | null } | null;
+  /** `business_name` is a merchant's shop name, shown instead of the username. */
+  author?: { id: number; username?: string | null; business_name?: string | null } | null;
   media?: { file_path?: string | null; thumbnail_url?: string | null; media_type?: string | null }[] | null;
   likes_count?: number | null;
   comments_count?: number | null;
@@ -31,7 +33,7 @@ function firstImage(post: PostCardData): string | undefined {
   return mediaUrl(thumb?.thumbnail_url);
 }
 
-/** Author (to the author's channel), date label, title, excerpt, first image, likes and comments. */
+/** Author (the shop's name for a merchant, to the author's channel), date label, title, excerpt, first image, likes and comments. */
 export function PostCard({
   post,
   excerptLength = POST_EXCERPT_LENGTH,
@@ -57,7 +59,7 @@ export function PostCard({
         <p className="post-meta">
           {post.author ? (
             <Link to={paths.merchantChannel.getHref(post.author.id)} className="post-author">
-              {post.author.username}
+              {authorName(post.author)}
             </Link>
           ) : null}
           <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>

@@ -6,7 +6,13 @@ import { callsTo, renderInApp, stubFetch } from '@/testing/app-test-support';
 import ChannelPage from './channel-page';
 
 const customer: SessionUser = { id: 21, email: 'minji@example.com', username: '김민지', user_type: 'customer' };
-const author = { id: 7, username: '햇살농장', user_type: 'merchant' as const, profile_image: null };
+const author = {
+  id: 7,
+  username: '햇살농장',
+  user_type: 'merchant' as const,
+  profile_image: null,
+  business_name: '햇살농장 직판장',
+};
 
 function post(id: number, video: boolean, extra: Partial<Post> = {}): Post {
   return {

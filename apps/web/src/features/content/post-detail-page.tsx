@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Notice } from '@/components/notice';
 import { paths } from '@/config/paths';
 import { isNotFound } from '@/lib/api-client';
+import { authorName } from '@/lib/author-name';
 import { formatLocaleDate, formatPostDate } from '@/lib/dates';
 import { abbreviateCount } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
@@ -125,6 +126,7 @@ function PostView({ post }: { post: Post }) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const isAuthor = !!user && user.id === post.author_id;
   const avatar = mediaUrl(post.author.profile_image);
+  const author = authorName(post.author);
   const remove = useMutation({
     mutationFn: () => deletePost(post.id),
     onSuccess: () => {
@@ -151,9 +153,9 @@ function PostView({ post }: { post: Post }) {
         <div className="post-detail-meta">
           <Link to={paths.merchantChannel.getHref(post.author.id)} className="post-detail-author">
             <span className="avatar" aria-hidden="true">
-              {avatar ? <img src={avatar} alt="" /> : post.author.username.slice(0, 1)}
+              {avatar ? <img src={avatar} alt="" /> : author.slice(0, 1)}
             </span>
-            {post.author.username}
+            {author}
           </Link>
           <time dateTime={post.created_at} title={formatLocaleDate(post.created_at)}>
             {formatPostDate(post.created_at)}

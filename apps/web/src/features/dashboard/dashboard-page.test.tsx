@@ -125,6 +125,19 @@ describe('dashboard shell', () => {
     expect(selectedTab()).toBe('홈');
     expect(screen.queryByRole('link', { name: '상품 등록' })).toBeNull();
   });
+
+  it('hides every merchant tab while the merchant switch is off, even for a merchant on /dashboard', () => {
+    open('/dashboard?tab=delivery', merchant, ['merchant']);
+    expect(tabNames()).toEqual(['홈', '게시글', '동영상', '공지사항', '댓글', '리뷰']);
+    // A merchant tab asked for by the URL opens home, not the tab nor the "merchants only" notice.
+    expect(selectedTab()).toBe('홈');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/화면$/)).toBeNull();
+    cleanup();
+    open('/dashboard?tab=payments', customer, ['merchant']);
+    expect(selectedTab()).toBe('홈');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('swipes and the swipe hint on a phone', () => {

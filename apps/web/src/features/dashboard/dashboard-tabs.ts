@@ -28,8 +28,13 @@ export interface DashboardViewer {
   isMerchant: boolean;
 }
 
-/** A tab exists only while its feature is on (home always). */
+/**
+ * A tab exists only while its feature is on (home always). The merchant tabs are the merchant
+ * dashboard, which the merchant switch turns off (spec: /merchant/dashboard needs the merchant
+ * feature), so they also need it: a merchant on /dashboard of such a tenant sees none of them.
+ */
 function featureAllows(tab: DashboardTab, isEnabled: DashboardViewer['isEnabled']): boolean {
+  if (isMerchantTab(tab) && !isEnabled('merchant')) return false;
   switch (tab) {
     case 'home':
       return true;
