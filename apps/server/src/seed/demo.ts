@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DemoCatalogueOptions, demoProducers, seedDemoCatalogue } from '../modules/catalogue/demo-catalogue.js';
 import { demoVideos, seedDemoContent } from '../modules/content/demo-content.js';
@@ -177,12 +176,6 @@ export async function seedDemoIfEmpty(
         });
       }
     }
-    // Rows inserted in bulk wait in each GIN index's pending list, which every search then reads
-    // through (5 ms a query at 20,000 products) until a vacuum merges it: merge it now.
-    await tx.execute(sql`
-      select gin_clean_pending_list(i.indexrelid) from pg_index i
-        join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
-       where am.amname = 'gin' and pg_table_is_visible(i.indrelid)`);
   });
   log.info({ tenants: demoTenants.map((t) => t.domain), ms: Date.now() - started }, 'demo data seeded');
   return true;
