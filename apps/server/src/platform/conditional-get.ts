@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { JsonAnswer } from './json-reply.js';
 
 /** An opaque, strong tag of the bytes of an answer (a SHA-1 digest, base64url; not a secret). */
 export function contentTag(body: string | Buffer): string {
@@ -28,8 +29,8 @@ export function ifNoneMatchHits(
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** The tag of a cached answer being sent (`sendJsonText`), so that the ETag hook need not hash it again. */
-    answerTag: string | null;
+    /** The cached answer being sent (`sendJsonText`), whose tag is made once: the ETag hook need not hash it again. */
+    jsonAnswer: JsonAnswer | null;
   }
 }
 
@@ -42,7 +43,7 @@ export function weakTag(text: string): string {
  * onSend hook of the API: a public JSON answer (a GET or HEAD without credentials, 200, neither
  * `no-store` nor `private`) gets a weak ETag of its text, and a request naming that tag in
  * If-None-Match answers 304 without a body. A cached answer comes with its tag made once
- * (`sendJsonText`, `reply.answerTag`); any other is hashed here. A request with an Authorization header is left
+ * (`sendJsonText`, `reply.jsonAnswer`); any other is hashed here. A request with an Authorization header is left
  * alone: its answer may carry the user's own data, and those reads are made fresh anyway.
  * See docs/decisions/020-share-previews-and-http-caching.md. A callback hook, as it does nothing
  * asynchronous.
@@ -64,7 +65,7 @@ export function etagPublicJson(
   ) {
     return done(null, payload);
   }
-  const etag = reply.answerTag ?? weakTag(payload);
+  const etag = reply.jsonAnswer?.etag ?? weakTag(payload);
   reply.header('etag', etag);
   if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
     reply.code(304);

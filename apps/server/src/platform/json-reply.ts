@@ -19,23 +19,33 @@ export function sendJson<T>(
     .send(JSON.stringify(value) as never);
 }
 
-/** JSON text with its weak entity tag, made together once: a cached answer is sent many times. */
+/**
+ * JSON text with its weak entity tag: a cached answer is sent many times, and its tag is hashed
+ * once, the first time a public request needs it (a signed-in one never does).
+ */
 export interface JsonAnswer {
-  text: string;
-  etag: string;
+  readonly text: string;
+  readonly etag: string;
 }
 
 export function jsonAnswer(value: unknown): JsonAnswer {
   const text = JSON.stringify(value);
-  return { text, etag: weakTag(text) };
+  let etag: string | undefined;
+  return {
+    text,
+    get etag() {
+      etag ??= weakTag(text);
+      return etag;
+    },
+  };
 }
 
 /**
- * Sends JSON text made earlier (a cached answer); the ETag hook uses its tag instead of hashing the
- * text again (see etagPublicJson).
+ * Sends JSON text made earlier (a cached answer); the ETag hook takes the answer's tag instead of
+ * hashing the text again (see etagPublicJson).
  */
 export function sendJsonText(reply: object, answer: JsonAnswer): FastifyReply {
-  (reply as FastifyReply).answerTag = answer.etag;
+  (reply as FastifyReply).jsonAnswer = answer;
   return (reply as FastifyReply).type('application/json; charset=utf-8').send(answer.text as never);
 }
 

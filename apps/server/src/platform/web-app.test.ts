@@ -12,6 +12,7 @@ import {
   shoppingProduct,
 } from '../modules/catalogue/catalogue.test-helpers.js';
 import { allFeatures } from '../seed/factories.js';
+import { weakTag } from './conditional-get.js';
 
 /**
  * Link previews as crawlers see them: plain HTTP GETs of the web app's pages on two tenants'
@@ -495,6 +496,8 @@ describe('HTTP caching and compression', () => {
     expect(first.statusCode).toBe(200);
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    // The tag made with the cached answer names exactly these bytes.
+    expect(etag).toBe(weakTag(first.body));
     const again = await page(farm.host, url, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
