@@ -40,7 +40,7 @@ import { mailPlugin } from './platform/mail.js';
 import { openApiOptions } from './platform/openapi.js';
 import { sandboxCheckoutRoutes } from './platform/payments/sandbox.routes.js';
 import { QuietRequestLog } from './platform/request-log.js';
-import { securityHeadersPlugin } from './platform/security-headers.js';
+import { API_HEADERS, securityHeadersPlugin } from './platform/security-headers.js';
 import { createStorage, storagePlugin } from './platform/storage/storage.plugin.js';
 import { mediaFileRoutes } from './platform/storage/storage.routes.js';
 import { rejectInvalidHost, resolveTenant, tenancyPlugin } from './platform/tenancy.js';
@@ -71,10 +71,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     pluginTimeout: 60_000,
     routerOptions: { maxParamLength: 500 },
     // Router-level errors (a path parameter over maxParamLength, a malformed URL) come before any
-    // route or error handler: answer them in the one error shape too.
-    frameworkErrors: (error, _request, reply) => {
+    // route, hook or error handler: answer them in the one error shape, with the API's security
+    // headers and the request id (the onRequest hook that sets them has not run).
+    frameworkErrors: (error, request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       (reply as unknown as FastifyReply)
+        .headers(API_HEADERS)
+        .header('x-request-id', request.id)
         .status(tooLong ? 414 : 400)
         .send({ detail: tooLong ? '요청 주소가 너무 깁니다.' : '요청 주소가 올바르지 않습니다.', code: error.code });
     },
@@ -160,7 +163,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       // NUL and lone surrogates in any parameter, query or body field (multipart included): 400.
       api.addHook('preHandler', refuseMalformedText);
       // Public JSON answers revalidate with a weak ETag (304 on If-None-Match).
-      api.decorateReply('answerTag', null);
+      api.decorateReply('jsonAnswer', null);
       api.addHook('onSend', etagPublicJson);
       await api.register(tenantsRoutes);
       await api.register(authRoutes);

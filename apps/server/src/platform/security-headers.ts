@@ -68,7 +68,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * Helmet's page headers (the long CSP, DNS prefetch, download options and the like) speak to
  * documents; a JSON answer only needs these, and each answer is a kilobyte shorter.
  */
-const API_HEADERS = {
+export const API_HEADERS = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
