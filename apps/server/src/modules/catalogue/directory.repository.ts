@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client.js';
-import { containsPattern } from '../../platform/db/like.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { containsPattern, prefixPattern } from '../../platform/db/like.js';
+import { statementsByShape } from '../../platform/db/statements.js';
 import { merchants, users } from '../users/users.schema.js';
 import { banners, events, merchantPlaces, notices, products, searchKeywords } from './catalogue.schema.js';
 
@@ -48,58 +49,77 @@ export interface MerchantFilter {
   location?: string;
 }
 
-function merchantConditions(f: MerchantFilter): SQL | undefined {
-  const where: (SQL | undefined)[] = [eq(merchants.tenantId, f.tenantId), isNull(users.deletedAt)];
+const value = sql.placeholder;
+
+/** The filter's conditions with placeholders, the shape naming which there are (as the product lists). */
+function merchantConditions(f: MerchantFilter) {
+  const where: SQL[] = [eq(merchants.tenantId, value('tenantId')), isNull(users.deletedAt)];
+  const values: Record<string, unknown> = { tenantId: f.tenantId };
+  const shape: string[] = [];
   if (f.search) {
-    const p = containsPattern(f.search);
+    shape.push('s');
     where.push(
-      sql`(lower(${merchants.businessName}) like ${p} or lower(coalesce(${merchants.businessDescription}, '')) like ${p})`,
+      sql`(lower(${merchants.businessName}) like ${value('search')} or lower(coalesce(${merchants.businessDescription}, '')) like ${value('search')})`,
     );
+    values.search = containsPattern(f.search);
   }
   if (f.category) {
+    shape.push('c');
     where.push(sql`exists (select 1 from ${products} p where p.tenant_id = ${merchants.tenantId}
       and p.merchant_id = ${merchants.id} and p.deleted_at is null
-      and (p.category = ${f.category} or p.delivery_category = ${f.category}))`);
+      and (p.category = ${value('category')} or p.delivery_category = ${value('category')}))`);
+    values.category = f.category;
   }
   if (f.location) {
+    shape.push('l');
     where.push(
-      or(
-        eq(merchantPlaces.region, f.location),
-        sql`lower(coalesce(${merchants.address}, '')) like ${containsPattern(f.location)}`,
-      ),
+      sql`(${merchantPlaces.region} = ${value('location')} or lower(coalesce(${merchants.address}, '')) like ${value('locationPattern')})`,
     );
+    values.location = f.location;
+    values.locationPattern = containsPattern(f.location);
   }
-  return and(...where);
+  return { where: and(...where), shape: shape.join(''), values };
 }
 
 const userJoin = and(eq(users.tenantId, merchants.tenantId), eq(users.id, merchants.userId));
 const placeJoin = and(eq(merchantPlaces.tenantId, merchants.tenantId), eq(merchantPlaces.merchantId, merchants.id));
 
-export function listMerchants(
-  db: DbOrTx,
-  filter: MerchantFilter,
-  limit: number,
-  offset: number,
-): Promise<MerchantDirectoryRow[]> {
-  return db
-    .select(merchantColumns)
-    .from(merchants)
-    .innerJoin(users, userJoin)
-    .leftJoin(merchantPlaces, placeJoin)
-    .where(merchantConditions(filter))
-    .orderBy(asc(merchants.businessName), asc(merchants.id))
-    .limit(limit)
-    .offset(offset);
-}
-
-export async function countMerchants(db: DbOrTx, filter: MerchantFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(merchants)
-    .innerJoin(users, userJoin)
-    .leftJoin(merchantPlaces, placeJoin)
-    .where(merchantConditions(filter));
-  return row?.n ?? 0;
+/**
+ * The merchant directory's page and count, built once per shape as named statements
+ * (platform/db/statements.ts): the merchants of a tenant are few next to its products, so a
+ * generic plan (a scan of the tenant's merchants) serves every value.
+ */
+export function createMerchantReads(db: Db) {
+  const lists = statementsByShape<MerchantDirectoryRow[]>('merchant_list', 'once');
+  const counts = statementsByShape<{ n: number }[]>('merchant_count', 'once');
+  return {
+    list(filter: MerchantFilter, limit: number, offset: number): Promise<MerchantDirectoryRow[]> {
+      const { where, shape, values } = merchantConditions(filter);
+      const build = () =>
+        db
+          .select(merchantColumns)
+          .from(merchants)
+          .innerJoin(users, userJoin)
+          .leftJoin(merchantPlaces, placeJoin)
+          .where(where)
+          .orderBy(asc(merchants.businessName), asc(merchants.id))
+          .limit(value('limit'))
+          .offset(value('offset'));
+      return lists(shape, build, { ...values, limit, offset });
+    },
+    async count(filter: MerchantFilter): Promise<number> {
+      const { where, shape, values } = merchantConditions(filter);
+      const build = () =>
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(merchants)
+          .innerJoin(users, userJoin)
+          .leftJoin(merchantPlaces, placeJoin)
+          .where(where);
+      const [row] = await counts(shape, build, values);
+      return row?.n ?? 0;
+    },
+  };
 }
 
 /** Merchants with the most orders (then products) on their live products. */
@@ -253,12 +273,7 @@ export async function keywordsStartingWith(db: DbOrTx, tenantId: number, prefix:
   const rows = await db
     .select({ keyword: searchKeywords.keyword })
     .from(searchKeywords)
-    .where(
-      and(
-        eq(searchKeywords.tenantId, tenantId),
-        sql`${searchKeywords.keyword} like ${`${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
-      ),
-    )
+    .where(and(eq(searchKeywords.tenantId, tenantId), sql`${searchKeywords.keyword} like ${prefixPattern(prefix)}`))
     .orderBy(desc(searchKeywords.searchCount))
     .limit(limit);
   return rows.map((r) => r.keyword);

@@ -12,11 +12,12 @@ import {
 } from '@app/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { paged } from '../../platform/totals.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import type { BatchedCounts } from './batched-counts.js';
 import * as dir from './directory.repository.js';
 import * as repo from './products.repository.js';
-import { kindsOf, type ProductsService, paged } from './products.service.js';
+import { kindsOf, type ProductsService } from './products.service.js';
 import { regions } from './regions.js';
 
 function presentMerchant(row: dir.MerchantDirectoryRow): MerchantSummary {
@@ -39,6 +40,7 @@ function presentMerchant(row: dir.MerchantDirectoryRow): MerchantSummary {
 /** The catalogue's shared lists: merchants, categories, regions, banners, events, notices, search. */
 export function createDirectoryService(deps: { db: Db; products: ProductsService; counts: BatchedCounts }) {
   const { db, products, counts } = deps;
+  const merchantReads = dir.createMerchantReads(db);
 
   /** Both category lists of the kinds the tenant offers, with live product counts. */
   async function allCategories(tenant: TenantRow): Promise<CatalogueCategory[]> {
@@ -68,8 +70,8 @@ export function createDirectoryService(deps: { db: Db; products: ProductsService
   ): Promise<MerchantList> {
     const full = { ...filter, tenantId: tenant.id };
     const [rows, total] = await Promise.all([
-      dir.listMerchants(db, full, size, (page - 1) * size),
-      dir.countMerchants(db, full),
+      merchantReads.list(full, size, (page - 1) * size),
+      merchantReads.count(full),
     ]);
     return { merchants: rows.map(presentMerchant), ...paged(page, size, total) };
   }

@@ -11,11 +11,13 @@ import {
   isNull,
   lte,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { statementsByShape } from '../../platform/db/statements.js';
 import { merchants } from '../users/users.schema.js';
 import {
   type NewProductMediaRow,
@@ -75,32 +77,77 @@ export interface ProductFilter {
 /** The search expression; the same text as the search indexes of the migrations, so they can use it. */
 export const searchText = sql`lower(${products.title} || ' ' || ${products.description})`;
 
-function conditions(f: ProductFilter): SQL[] {
-  const where: SQL[] = [eq(products.tenantId, f.tenantId), isNull(products.deletedAt)];
+const value = sql.placeholder;
+
+/**
+ * The filter's conditions with placeholders: `shape` says which conditions there are (never a
+ * value), `values` fills the placeholders. Lists and counts are built once per shape.
+ */
+function conditions(f: ProductFilter) {
+  const where: SQL[] = [eq(products.tenantId, value('tenantId')), isNull(products.deletedAt)];
+  const values: Record<string, unknown> = { tenantId: f.tenantId };
+  const shape: string[] = [];
   const kinds = f.categoryType ? f.kinds.filter((k) => k === f.categoryType) : f.kinds;
+  shape.push(`k${kinds.length}`);
   if (kinds.length === 0) where.push(sql`false`);
-  else if (kinds.length === 1) where.push(eq(products.categoryType, kinds[0] as CategoryType));
-  if (f.merchantId !== undefined) where.push(eq(products.merchantId, f.merchantId));
+  else if (kinds.length === 1) {
+    where.push(eq(products.categoryType, value('kind')));
+    values.kind = kinds[0];
+  }
+  if (f.merchantId !== undefined) {
+    shape.push('m');
+    where.push(eq(products.merchantId, value('merchantId')));
+    values.merchantId = f.merchantId;
+  }
   if (f.category) {
+    shape.push(`c${f.categoryType ?? ''}`);
     where.push(
       f.categoryType === 'pickup'
-        ? eq(products.deliveryCategory, f.category)
+        ? eq(products.deliveryCategory, value('category'))
         : f.categoryType === 'shopping'
-          ? eq(products.category, f.category)
-          : sql`(${products.category} = ${f.category} or ${products.deliveryCategory} = ${f.category})`,
+          ? eq(products.category, value('category'))
+          : sql`(${products.category} = ${value('category')} or ${products.deliveryCategory} = ${value('category')})`,
     );
+    values.category = f.category;
   }
-  if (f.minPrice !== undefined) where.push(gte(products.price, f.minPrice));
-  if (f.maxPrice !== undefined) where.push(lte(products.price, f.maxPrice));
+  if (f.minPrice !== undefined) {
+    shape.push('lo');
+    where.push(gte(products.price, value('minPrice')));
+    values.minPrice = f.minPrice;
+  }
+  if (f.maxPrice !== undefined) {
+    shape.push('hi');
+    where.push(lte(products.price, value('maxPrice')));
+    values.maxPrice = f.maxPrice;
+  }
   if (f.q) {
-    // Two characters or more: the bigram index finds the candidates (migration 0011), LIKE checks.
-    if ([...f.q].length >= 2) where.push(sql`search_bigrams(${searchText}) @> search_bigrams(${f.q.toLowerCase()})`);
-    where.push(sql`${searchText} like ${containsPattern(f.q)}`);
+    // Two characters or more: the bigram index finds the candidates (migration 0011). For exactly
+    // two, holding the bigram is containing the text; for more, LIKE checks the candidates.
+    const length = [...f.q].length;
+    shape.push(`q${Math.min(length, 3)}`);
+    if (length >= 2) {
+      where.push(sql`search_bigrams(${searchText}) @> search_bigrams(${value('q')})`);
+      values.q = f.q.toLowerCase();
+    }
+    if (length !== 2) {
+      where.push(sql`${searchText} like ${value('pattern')}`);
+      values.pattern = containsPattern(f.q);
+    }
   }
-  if (f.isDelivery !== undefined) where.push(eq(products.isDelivery, f.isDelivery));
-  if (!f.includeUnavailable) where.push(eq(products.isAvailable, true));
-  if (f.discountedOnly) where.push(sql`${products.discountRate} > 0`);
-  return where;
+  if (f.isDelivery !== undefined) {
+    shape.push('d');
+    where.push(eq(products.isDelivery, value('isDelivery')));
+    values.isDelivery = f.isDelivery;
+  }
+  if (!f.includeUnavailable) {
+    shape.push('a');
+    where.push(eq(products.isAvailable, true));
+  }
+  if (f.discountedOnly) {
+    shape.push('x');
+    where.push(sql`${products.discountRate} > 0`);
+  }
+  return { where: and(...where), shape: shape.join(''), values };
 }
 
 /**
@@ -130,78 +177,62 @@ function ordering(sort: ProductSort): SQL[] {
 }
 
 /**
- * One page of products. The page is taken from `products` alone, so the planner walks the
- * ordering index and stops after `offset + limit` rows (joined, it would sort every match); the
- * merchants and review figures of the page come in one more small query, by primary keys.
+ * The public reads of the catalogue, each built once per shape (platform/db/statements.ts).
+ *
+ * A page is one statement: the page is taken from `products` alone in a subquery, so the planner
+ * walks the ordering index and stops after `offset + limit` rows (joined first, it would sort
+ * every match), then only those rows meet their merchant and review figures. The subquery is
+ * named `products`, so the outer query's column references (the same ordering, the same joins)
+ * read the page.
  */
-export async function listProducts(
-  db: DbOrTx,
-  filter: ProductFilter,
-  sort: ProductSort,
-  limit: number,
-  offset: number,
-): Promise<ProductWithMerchant[]> {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(...conditions(filter)))
-    .orderBy(...ordering(sort))
-    .limit(limit)
-    .offset(offset);
-  return withMerchants(db, filter.tenantId, rows);
+export function createProductReads(db: Db) {
+  const lists = statementsByShape<ProductWithMerchant[]>('product_list', 'each-run');
+  const counts = statementsByShape<{ n: number }[]>('product_count', 'each-run');
+  const pages = statementsByShape<(ProductWithMerchant & { recentRatings: number[] })[]>('product_page', 'once');
+  const media = statementsByShape<ProductMediaRow[]>('product_media', 'once');
+  return {
+    list(filter: ProductFilter, sort: ProductSort, limit: number, offset: number): Promise<ProductWithMerchant[]> {
+      const { where, shape, values } = conditions(filter);
+      const order = ordering(sort);
+      return lists(
+        `${shape}:${sort}`,
+        () => {
+          const page = db
+            .select()
+            .from(products)
+            .where(where)
+            .orderBy(...order)
+            .limit(value('limit'))
+            .offset(value('offset'))
+            .as('products');
+          return db
+            .select(productWithMerchant)
+            .from(page)
+            .innerJoin(merchants, merchantJoin)
+            .leftJoin(productRatings, ratingJoin)
+            .orderBy(...order);
+        },
+        { ...values, limit, offset },
+      );
+    },
+    async count(filter: ProductFilter): Promise<number> {
+      const { where, shape, values } = conditions(filter);
+      const build = () => db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+      const [row] = await counts(shape, build, values);
+      return row?.n ?? 0;
+    },
+    /** A product of the tenant, deleted or not, for the product page. */
+    async find(tenantId: number, id: number) {
+      const [row] = await pages('find', () => findProductQuery(db, value('tenantId'), value('id')), { tenantId, id });
+      return row;
+    },
+    media(tenantId: number, productId: number): Promise<ProductMediaRow[]> {
+      return media('of', () => mediaQuery(db, value('tenantId'), value('productId')), { tenantId, productId });
+    },
+  };
 }
 
-async function withMerchants(db: DbOrTx, tenantId: number, rows: ProductRow[]): Promise<ProductWithMerchant[]> {
-  if (rows.length === 0) return [];
-  const found = await db
-    .select({ id: products.id, ...ratingColumns, userId: merchants.userId, businessName: merchants.businessName })
-    .from(products)
-    .innerJoin(merchants, merchantJoin)
-    .leftJoin(productRatings, ratingJoin)
-    .where(
-      and(
-        eq(products.tenantId, tenantId),
-        inArray(
-          products.id,
-          rows.map((r) => r.id),
-        ),
-      ),
-    );
-  const byId = new Map(found.map((m) => [m.id, m]));
-  return rows.flatMap((r) => {
-    const m = byId.get(r.id);
-    return m
-      ? [
-          {
-            ...r,
-            ratingCount: m.ratingCount,
-            ratingTotal: m.ratingTotal,
-            merchantOwnerId: m.userId,
-            merchantBusinessName: m.businessName,
-          },
-        ]
-      : [];
-  });
-}
-
-export async function countProducts(db: DbOrTx, filter: ProductFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .where(and(...conditions(filter)));
-  return row?.n ?? 0;
-}
-
-/** Live products by id (any order; the caller orders them). */
-export function findProductsByIds(db: DbOrTx, tenantId: number, ids: number[]): Promise<ProductWithMerchant[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select(productWithMerchant)
-    .from(products)
-    .innerJoin(merchants, merchantJoin)
-    .leftJoin(productRatings, ratingJoin)
-    .where(and(eq(products.tenantId, tenantId), inArray(products.id, ids), isNull(products.deletedAt)));
-}
+export type ProductReads = ReturnType<typeof createProductReads>;
 
 /** A product of the tenant, deleted or not (the service decides what a deleted one answers). */
 export async function findProduct(
@@ -210,7 +241,13 @@ export async function findProduct(
   id: number,
   options: { forUpdate?: boolean } = {},
 ): Promise<(ProductWithMerchant & { recentRatings: number[] }) | undefined> {
-  const query = db
+  const query = findProductQuery(db, tenantId, id);
+  const [row] = options.forUpdate ? await query.for('update', { of: products }) : await query;
+  return row;
+}
+
+function findProductQuery(db: DbOrTx, tenantId: number | Placeholder, id: number | Placeholder) {
+  return db
     .select({
       ...productWithMerchant,
       recentRatings: sql<number[]>`coalesce(${productRatings.recentRatings}, '{}'::integer[])`,
@@ -220,8 +257,6 @@ export async function findProduct(
     .leftJoin(productRatings, ratingJoin)
     .where(and(eq(products.tenantId, tenantId), eq(products.id, id)))
     .limit(1);
-  const [row] = options.forUpdate ? await query.for('update', { of: products }) : await query;
-  return row;
 }
 
 export async function insertProduct(db: DbOrTx, values: NewProductRow): Promise<ProductRow> {
@@ -346,6 +381,10 @@ export async function suggestTitles(db: DbOrTx, tenantId: number, kinds: Categor
 // ---------------------------------------------------------------------------------------------
 
 export function listMedia(db: DbOrTx, tenantId: number, productId: number): Promise<ProductMediaRow[]> {
+  return mediaQuery(db, tenantId, productId);
+}
+
+function mediaQuery(db: DbOrTx, tenantId: number | Placeholder, productId: number | Placeholder) {
   return db
     .select()
     .from(productMedia)

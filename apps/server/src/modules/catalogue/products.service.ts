@@ -20,6 +20,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { type ImageUpload, storeImage } from '../../platform/media/upload.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { createTotals, paged } from '../../platform/totals.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import type { ProductMediaRow } from './catalogue.schema.js';
 import { assertOwner } from './products.policy.js';
@@ -37,47 +38,27 @@ export function kindsOf(tenant: TenantRow): CategoryType[] {
 }
 
 export const productNotFound = () => AppError.notFound('상품을 찾을 수 없습니다.', 'product_not_found');
+/** The row when it is a live product of a kind the tenant offers; 404 otherwise. */
+export function liveProduct<T extends repo.ProductWithMerchant>(tenant: TenantRow, row: T | undefined): T {
+  if (!row || row.deletedAt || !kindsOf(tenant).includes(row.categoryType)) throw productNotFound();
+  return row;
+}
+
 const kindDisabled = () => AppError.notFound('이 서비스에서 제공하지 않는 기능입니다.', 'feature_disabled');
 
 const isShoppingCategory = (v: string) => (shoppingCategoryValues as readonly string[]).includes(v);
 const isDeliveryCategory = (v: string) => (deliveryCategoryValues as readonly string[]).includes(v);
 
-/** Paging of every list: the page asked, bounded size, and the page count of the total. */
-export function paged(page: number, size: number, total: number) {
-  return { total, page, size, pages: Math.max(1, Math.ceil(total / size)) };
-}
-
 export function createProductsService(deps: { db: Db; storage: Storage; answers: AnswerCache; bus: Bus }) {
   const { db, storage, answers } = deps;
   const present = (row: repo.ProductWithMerchant) => presentProduct(row, storage);
 
-  // List totals per tenant and filter, kept a few seconds: a count walks every matching row,
-  // which would cost more than the page itself on a large catalogue. A write drops the tenant's
-  // totals on every node (the bus).
-  const totals = new Map<number, Map<string, { n: number; until: number }>>();
-  const TOTALS_TTL_MS = 5_000;
-  async function countCached(filter: repo.ProductFilter): Promise<number> {
-    const key = JSON.stringify(filter);
-    let perTenant = totals.get(filter.tenantId);
-    const hit = perTenant?.get(key);
-    const now = Date.now();
-    if (hit && hit.until > now) return hit.n;
-    const n = await repo.countProducts(db, filter);
-    if (!perTenant) {
-      perTenant = new Map();
-      totals.set(filter.tenantId, perTenant);
-    }
-    if (perTenant.size > 500) perTenant.clear();
-    perTenant.set(key, { n, until: now + TOTALS_TTL_MS });
-    return n;
-  }
-  const dropTotals = deps.bus.topic<number>(
-    'product-totals',
-    (tenantId) => totals.delete(tenantId),
-    () => totals.clear(),
-  );
+  const reads = repo.createProductReads(db);
+  const totals = createTotals(deps.bus, 'product-totals');
+  const countCached = (filter: repo.ProductFilter) =>
+    totals.get(filter.tenantId, JSON.stringify(filter), () => reads.count(filter));
   const productsChanged = (tenantId: number) => {
-    dropTotals(tenantId);
+    totals.drop(tenantId);
     answers.invalidate(tenantId);
   };
   /** Drops the cached answers again once the write is committed (a read in between may have cached the old state). */
@@ -85,10 +66,7 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
 
   /** A live product of the tenant whose kind the tenant offers; 404 otherwise. */
   async function findLive(tenant: TenantRow, id: number, tx: DbOrTx = db, forUpdate = false) {
-    const row = await repo.findProduct(tx, tenant.id, id, { forUpdate });
-    if (!row || row.deletedAt) throw productNotFound();
-    if (!kindsOf(tenant).includes(row.categoryType)) throw productNotFound();
-    return row;
+    return liveProduct(tenant, await repo.findProduct(tx, tenant.id, id, { forUpdate }));
   }
 
   /** A product the merchant may change: 404 when missing (or another tenant's), 403 when another merchant's. */
@@ -140,9 +118,8 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
   return {
     /** The public product page: a live product of a kind the tenant offers (the route counts the view). */
     async getProduct(tenant: TenantRow, id: number): Promise<ProductDetail> {
-      const row = await findLive(tenant, id);
-      const media = await repo.listMedia(db, tenant.id, id);
-      return presentProductDetail(row, media, storage);
+      const [row, media] = await Promise.all([reads.find(tenant.id, id), reads.media(tenant.id, id)]);
+      return presentProductDetail(liveProduct(tenant, row), media, storage);
     },
 
     /**
@@ -161,10 +138,7 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
         merchantId,
         includeUnavailable: true,
       };
-      const [rows, total] = await Promise.all([
-        repo.listProducts(db, filter, 'latest', limit, offset),
-        repo.countProducts(db, filter),
-      ]);
+      const [rows, total] = await Promise.all([reads.list(filter, 'latest', limit, offset), reads.count(filter)]);
       return { products: rows.map(present), total };
     },
 
@@ -198,7 +172,7 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
       };
       const sort = query.sort ?? options.sort ?? 'latest';
       const [rows, total] = await Promise.all([
-        repo.listProducts(db, filter, sort, query.size, (query.page - 1) * query.size),
+        reads.list(filter, sort, query.size, (query.page - 1) * query.size),
         countCached(filter),
       ]);
       return { products: rows.map(present), ...paged(query.page, query.size, total) };
@@ -217,8 +191,8 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
       const base: repo.ProductFilter = { tenantId: tenant.id, kinds: ['shopping'], categoryType: 'shopping' };
       const category = query.category && isShoppingCategory(query.category) ? query.category : undefined;
       const [ranked, found, foundTotal] = await Promise.all([
-        repo.listProducts(db, { ...base, category }, 'popular', query.size, 0),
-        query.q ? repo.listProducts(db, { ...base, q: query.q }, 'popular', query.size, 0) : undefined,
+        reads.list({ ...base, category }, 'popular', query.size, 0),
+        query.q ? reads.list({ ...base, q: query.q }, 'popular', query.size, 0) : undefined,
         query.q ? countCached({ ...base, q: query.q }) : undefined,
       ]);
       const categories = { [category ?? 'all']: ranked.map(present) };

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../platform/db/client.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import { productRatings, products } from './catalogue.schema.js';
 import { findProduct } from './products.repository.js';
-import { kindsOf, productNotFound } from './products.service.js';
+import { liveProduct } from './products.service.js';
 
 /**
  * What the reviews module asks of the catalogue (docs/decisions/017-reviews.md): the product a
@@ -12,9 +12,7 @@ import { kindsOf, productNotFound } from './products.service.js';
 
 /** The product a review may be read or written about: live, of a kind the tenant offers; 404 otherwise. */
 export async function reviewedProduct(db: DbOrTx, tenant: TenantRow, productId: number) {
-  const row = await findProduct(db, tenant.id, productId);
-  if (!row || row.deletedAt || !kindsOf(tenant).includes(row.categoryType)) throw productNotFound();
-  return row;
+  return liveProduct(tenant, await findProduct(db, tenant.id, productId));
 }
 
 export interface RatingFigures {

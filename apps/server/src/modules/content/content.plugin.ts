@@ -23,6 +23,7 @@ export const contentPlugin = fp(
       storage: app.storage,
       answers,
       log: app.log,
+      bus: app.bus,
       counters: app.counters,
       counterFlushMs: opts.counterFlushMs,
       viewPeriodMs: opts.viewPeriodMs,

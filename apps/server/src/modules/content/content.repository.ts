@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client.js';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { statementsByShape } from '../../platform/db/statements.js';
 import { merchants, users } from '../users/users.schema.js';
 import {
   type CommentRow,
@@ -37,13 +38,34 @@ export type PostSort = 'latest' | 'oldest' | 'popular';
 /** The same expression as the trigram index of the migration, so the planner can use it. */
 const searchText = sql`lower(${posts.title} || ' ' || ${posts.content})`;
 
-function conditions(f: PostFilter): SQL | undefined {
-  const where: SQL[] = [eq(posts.tenantId, f.tenantId)];
-  if (f.authorId !== undefined) where.push(eq(posts.authorId, f.authorId));
-  if (f.isAnnouncement !== undefined) where.push(eq(posts.isAnnouncement, f.isAnnouncement));
-  if (f.hasVideo !== undefined) where.push(eq(posts.hasVideo, f.hasVideo));
-  if (f.q) where.push(sql`${searchText} like ${containsPattern(f.q)}`);
-  return and(...where);
+const value = sql.placeholder;
+
+/** The filter's conditions with placeholders, the shape naming which there are (as the product lists). */
+function conditions(f: PostFilter) {
+  const where: SQL[] = [eq(posts.tenantId, value('tenantId'))];
+  const values: Record<string, unknown> = { tenantId: f.tenantId };
+  const shape: string[] = [];
+  if (f.authorId !== undefined) {
+    shape.push('a');
+    where.push(eq(posts.authorId, value('authorId')));
+    values.authorId = f.authorId;
+  }
+  if (f.isAnnouncement !== undefined) {
+    shape.push('n');
+    where.push(eq(posts.isAnnouncement, value('isAnnouncement')));
+    values.isAnnouncement = f.isAnnouncement;
+  }
+  if (f.hasVideo !== undefined) {
+    shape.push('v');
+    where.push(eq(posts.hasVideo, value('hasVideo')));
+    values.hasVideo = f.hasVideo;
+  }
+  if (f.q) {
+    shape.push('q');
+    where.push(sql`${searchText} like ${value('pattern')}`);
+    values.pattern = containsPattern(f.q);
+  }
+  return { where: and(...where), shape: shape.join(''), values };
 }
 
 function ordering(sort: PostSort): SQL[] {
@@ -57,58 +79,115 @@ function ordering(sort: PostSort): SQL[] {
   }
 }
 
-async function withAuthors(db: DbOrTx, tenantId: number, rows: PostRow[]): Promise<PostWithAuthor[]> {
-  if (rows.length === 0) return [];
-  const ids = [...new Set(rows.map((r) => r.authorId))];
-  const authors = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      userType: users.userType,
-      profileImage: users.profileImage,
-      businessName: merchants.businessName,
-    })
-    .from(users)
-    .leftJoin(merchants, and(eq(merchants.tenantId, users.tenantId), eq(merchants.userId, users.id)))
-    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
-  const byId = new Map(authors.map((a) => [a.id, a]));
-  return rows.map((r) => {
-    const a = byId.get(r.authorId);
-    return {
-      ...r,
-      authorUsername: a?.username ?? '',
-      authorUserType: a?.userType ?? 'merchant',
-      authorProfileImage: a?.profileImage ?? null,
-      authorBusinessName: a?.businessName ?? null,
-    };
-  });
-}
+// The author's public fields, by read-only joins on the accounts' tables (composite keys).
+const postWithAuthor = {
+  ...getTableColumns(posts),
+  authorUsername: sql<string>`coalesce(${users.username}, '')`,
+  authorUserType: sql<'customer' | 'merchant'>`coalesce(${users.userType}, 'merchant')`,
+  authorProfileImage: users.profileImage,
+  authorBusinessName: merchants.businessName,
+};
+const authorJoin = and(eq(users.tenantId, posts.tenantId), eq(users.id, posts.authorId));
+const authorMerchantJoin = and(eq(merchants.tenantId, posts.tenantId), eq(merchants.userId, posts.authorId));
 
-/** One page, taken from `posts` alone along an ordering index (id as the stable tiebreaker). */
-export async function listPosts(db: DbOrTx, filter: PostFilter, sort: PostSort, limit: number, offset: number) {
-  const rows = await db
-    .select()
+function findPostQuery(db: DbOrTx, tenantId: number | Placeholder, id: number | Placeholder) {
+  return db
+    .select(postWithAuthor)
     .from(posts)
-    .where(conditions(filter))
-    .orderBy(...ordering(sort))
-    .limit(limit)
-    .offset(offset);
-  return withAuthors(db, filter.tenantId, rows);
+    .leftJoin(users, authorJoin)
+    .leftJoin(merchants, authorMerchantJoin)
+    .where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)));
 }
 
-export async function countPosts(db: DbOrTx, filter: PostFilter): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(conditions(filter));
-  return row?.n ?? 0;
+/** Ids as one array parameter (`= any(…)`), so that one statement serves any number of them. */
+const idArray = (ids: number[] | Placeholder) => (Array.isArray(ids) ? sql.param(ids) : ids);
+
+const mediaOfPostsQuery = (db: DbOrTx, tenantId: number | Placeholder, postIds: number[] | Placeholder) =>
+  db
+    .select()
+    .from(postMedia)
+    .where(and(eq(postMedia.tenantId, tenantId), sql`${postMedia.postId} = any(${idArray(postIds)})`))
+    .orderBy(asc(postMedia.postId), asc(postMedia.sortOrder), asc(postMedia.id));
+
+const likedQuery = (
+  db: DbOrTx,
+  tenantId: number | Placeholder,
+  userId: number | Placeholder,
+  postIds: number[] | Placeholder,
+) =>
+  db
+    .select({ postId: postLikes.postId })
+    .from(postLikes)
+    .where(
+      and(
+        eq(postLikes.tenantId, tenantId),
+        sql`${postLikes.postId} = any(${idArray(postIds)})`,
+        eq(postLikes.userId, userId),
+      ),
+    );
+
+/**
+ * The public reads of posts, each built once per shape (platform/db/statements.ts). A page is one
+ * statement, as the product lists: taken from `posts` alone along an ordering index (id as the
+ * stable tiebreaker) in a subquery named `posts`, then joined to its authors.
+ */
+export function createPostReads(db: Db) {
+  const lists = statementsByShape<PostWithAuthor[]>('post_list', 'each-run');
+  const counts = statementsByShape<{ n: number }[]>('post_count', 'each-run');
+  const finds = statementsByShape<PostWithAuthor[]>('post_find', 'once');
+  const media = statementsByShape<PostMediaRow[]>('post_media', 'once');
+  const liked = statementsByShape<{ postId: number }[]>('post_liked', 'once');
+  return {
+    list(filter: PostFilter, sort: PostSort, limit: number, offset: number): Promise<PostWithAuthor[]> {
+      const { where, shape, values } = conditions(filter);
+      const order = ordering(sort);
+      const build = () => {
+        const page = db
+          .select()
+          .from(posts)
+          .where(where)
+          .orderBy(...order)
+          .limit(value('limit'))
+          .offset(value('offset'))
+          .as('posts');
+        return db
+          .select(postWithAuthor)
+          .from(page)
+          .leftJoin(users, authorJoin)
+          .leftJoin(merchants, authorMerchantJoin)
+          .orderBy(...order);
+      };
+      return lists(`${shape}:${sort}`, build, { ...values, limit, offset });
+    },
+    async count(filter: PostFilter): Promise<number> {
+      const { where, shape, values } = conditions(filter);
+      const build = () => db.select({ n: sql<number>`count(*)::int` }).from(posts).where(where);
+      const [row] = await counts(shape, build, values);
+      return row?.n ?? 0;
+    },
+    async find(tenantId: number, id: number): Promise<PostWithAuthor | undefined> {
+      const [row] = await finds('id', () => findPostQuery(db, value('tenantId'), value('id')), { tenantId, id });
+      return row;
+    },
+    media(tenantId: number, postIds: number[]): Promise<PostMediaRow[]> {
+      if (postIds.length === 0) return Promise.resolve([]);
+      return media('of', () => mediaOfPostsQuery(db, value('tenantId'), value('postIds')), { tenantId, postIds });
+    },
+    async liked(tenantId: number, userId: number, postIds: number[]): Promise<Set<number>> {
+      if (postIds.length === 0) return new Set();
+      const build = () => likedQuery(db, value('tenantId'), value('userId'), value('postIds'));
+      const rows = await liked('of', build, { tenantId, userId, postIds });
+      return new Set(rows.map((r) => r.postId));
+    },
+  };
 }
+
+export type PostReads = ReturnType<typeof createPostReads>;
 
 export async function findPost(db: DbOrTx, tenantId: number, id: number, opts: { forUpdate?: boolean } = {}) {
-  const query = db
-    .select()
-    .from(posts)
-    .where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)));
-  const [row] = opts.forUpdate ? await query.for('update') : await query;
-  if (!row) return undefined;
-  return (await withAuthors(db, tenantId, [row]))[0];
+  const query = findPostQuery(db, tenantId, id);
+  const [row] = opts.forUpdate ? await query.for('update', { of: posts }) : await query;
+  return row;
 }
 
 /**
@@ -159,11 +238,7 @@ export async function deletePosts(db: DbOrTx, tenantId: number, ids: number[]) {
 
 export async function listMediaOf(db: DbOrTx, tenantId: number, postIds: number[]): Promise<PostMediaRow[]> {
   if (postIds.length === 0) return [];
-  return db
-    .select()
-    .from(postMedia)
-    .where(and(eq(postMedia.tenantId, tenantId), inArray(postMedia.postId, postIds)))
-    .orderBy(asc(postMedia.postId), asc(postMedia.sortOrder), asc(postMedia.id));
+  return mediaOfPostsQuery(db, tenantId, postIds);
 }
 
 /** Which of the storage keys a post's media row names (file or thumbnail). */
@@ -284,10 +359,7 @@ export async function changeLike(
 /** Which of the posts the user likes (one query by the primary key). */
 export async function likedAmong(db: DbOrTx, tenantId: number, userId: number, postIds: number[]) {
   if (postIds.length === 0) return new Set<number>();
-  const rows = await db
-    .select({ postId: postLikes.postId })
-    .from(postLikes)
-    .where(and(eq(postLikes.tenantId, tenantId), inArray(postLikes.postId, postIds), eq(postLikes.userId, userId)));
+  const rows = await likedQuery(db, tenantId, userId, postIds);
   return new Set(rows.map((r) => r.postId));
 }
 

@@ -22,10 +22,12 @@ import type { z } from 'zod';
 import type { AnswerCache } from '../../platform/answer-cache.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import { createBatchedSums } from '../../platform/batched-sums.js';
+import type { Bus } from '../../platform/bus.js';
 import type { CounterStore } from '../../platform/counters.js';
 import { type Db, type DbOrTx, lookUp } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { createTotals, paged } from '../../platform/totals.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import { presentComment, presentPost, threadOrder } from './content.presenter.js';
 import * as repo from './content.repository.js';
@@ -40,10 +42,6 @@ export const postNotFound = () => AppError.notFound(postMessages.notFound, 'post
 const commentNotFound = () => AppError.notFound(postMessages.commentNotFound, 'comment_not_found');
 const requestKeyReused = () =>
   AppError.conflict('같은 요청 키로 다른 내용을 등록할 수 없습니다.', 'idempotency_key_reused');
-
-export function paged(page: number, size: number, total: number) {
-  return { total, page, size, pages: Math.max(1, Math.ceil(total / size)) };
-}
 
 /** A JSON text field of the form, validated; absent or empty means the default. */
 function jsonField<T>(fields: Record<string, string>, name: string, schema: z.ZodType<T>, empty: T): T {
@@ -82,6 +80,7 @@ export function createContentService(deps: {
   storage: Storage;
   answers: AnswerCache;
   log: FastifyBaseLogger;
+  bus: Bus;
   counters: CounterStore;
   counterFlushMs: number;
   /** How long one viewer's repeated opens of a post count once. */
@@ -103,6 +102,12 @@ export function createContentService(deps: {
   const changed = (tenantId: number) => answers.invalidate(tenantId);
   /** Drops cached answers again once the write is committed (a read in between may have cached the old state). */
   const afterCommit = <T>(tenantId: number, write: Promise<T>) => write.finally(() => changed(tenantId));
+  // Feed totals, kept a few seconds (a count walks every post of the tenant); dropped on every
+  // node when a post is made, changed or deleted.
+  const totals = createTotals(deps.bus, 'post-totals');
+  const reads = repo.createPostReads(db);
+  const afterPostsCommit = <T>(tenantId: number, write: Promise<T>) =>
+    afterCommit(tenantId, write).finally(() => totals.drop(tenantId));
 
   /**
    * Likes, unlikes (`want`) or toggles: one statement (repo.changeLike). A toggle that neither
@@ -122,11 +127,17 @@ export function createContentService(deps: {
     throw AppError.conflict('다른 요청과 동시에 처리되어 완료하지 못했습니다. 다시 시도해 주세요.', 'conflict');
   }
 
+  /** Rows with their media and the viewer's likes (inside a transaction, on its connection). */
   async function present(tenantId: number, rows: repo.PostWithAuthor[], viewer: CurrentUser | null, tx: DbOrTx = db) {
     const ids = rows.map((r) => r.id);
     const [media, liked] = await lookUp(tx, [
-      () => repo.listMediaOf(tx, tenantId, ids),
-      async () => (viewer ? repo.likedAmong(tx, tenantId, viewer.id, ids) : new Set<number>()),
+      () => (tx === db ? reads.media(tenantId, ids) : repo.listMediaOf(tx, tenantId, ids)),
+      async () =>
+        !viewer
+          ? new Set<number>()
+          : tx === db
+            ? reads.liked(tenantId, viewer.id, ids)
+            : repo.likedAmong(tx, tenantId, viewer.id, ids),
     ] as const);
     const byPost = new Map<number, PostMediaRow[]>();
     for (const m of media) {
@@ -138,7 +149,7 @@ export function createContentService(deps: {
   }
 
   async function detail(tenantId: number, id: number, viewer: CurrentUser | null, tx: DbOrTx = db): Promise<Post> {
-    const row = await repo.findPost(tx, tenantId, id);
+    const row = tx === db ? await reads.find(tenantId, id) : await repo.findPost(tx, tenantId, id);
     if (!row) throw postNotFound();
     return (await present(tenantId, [row], viewer, tx))[0] as Post;
   }
@@ -198,8 +209,8 @@ export function createContentService(deps: {
         q: query.q?.trim() || undefined,
       };
       const [rows, total] = await Promise.all([
-        repo.listPosts(db, filter, query.sort ?? 'latest', query.size, (query.page - 1) * query.size),
-        repo.countPosts(db, filter),
+        reads.list(filter, query.sort ?? 'latest', query.size, (query.page - 1) * query.size),
+        totals.get(tenant.id, JSON.stringify(filter), () => reads.count(filter)),
       ]);
       return { posts: await present(tenant.id, rows, viewer), ...paged(query.page, query.size, total) };
     },
@@ -216,7 +227,7 @@ export function createContentService(deps: {
       offset: number,
       viewer: CurrentUser | null,
     ): Promise<Post[]> {
-      const rows = await repo.listPosts(db, { tenantId, ...filter }, sort, limit, offset);
+      const rows = await reads.list({ tenantId, ...filter }, sort, limit, offset);
       return present(tenantId, rows, viewer);
     },
 
@@ -254,7 +265,7 @@ export function createContentService(deps: {
         new Map(thumbs.map((t) => [t.fileName, t.thumbnailData])),
       );
       try {
-        const answer = await afterCommit(
+        const answer = await afterPostsCommit(
           tenant.id,
           db.transaction(async (tx) => {
             const post = await repo.insertPost(tx, {
@@ -320,7 +331,7 @@ export function createContentService(deps: {
           written.push(key);
           replacedThumbs.push({ mediaId: t.mediaId, key });
         }
-        const { post, dropped } = await afterCommit(
+        const { post, dropped } = await afterPostsCommit(
           tenant.id,
           db.transaction(async (tx) => {
             await findOwn(tx, tenant.id, user, id, postMessages.editForbidden);
@@ -365,7 +376,7 @@ export function createContentService(deps: {
     /** Deletes the author's posts (all or nothing) with their comments, likes and media files. */
     async deletePosts(tenant: TenantRow, user: CurrentUser, ids: number[]): Promise<number[]> {
       const unique = [...new Set(ids)];
-      const keys = await afterCommit(
+      const keys = await afterPostsCommit(
         tenant.id,
         db.transaction(async (tx) => {
           // In id order, so two bulk deletes never wait on each other crosswise.
