@@ -137,7 +137,61 @@ export function createPostReads(db: Db) {
   const finds = statementsByShape<PostWithAuthor[]>('post_find', 'once');
   const media = statementsByShape<PostMediaRow[]>('post_media', 'once');
   const liked = statementsByShape<{ postId: number }[]>('post_liked', 'once');
+  const threads = statementsByShape<CommentWithAuthor[]>('comment_threads', 'once');
+  const roots = statementsByShape<{ n: number }[]>('comment_roots', 'once');
   return {
+    /**
+     * A page of a post's top-level comments (oldest first) and every reply of those threads, with
+     * their authors' names, in one statement ordered by time (each parent's replies in order).
+     */
+    threads(tenantId: number, postId: number, limit: number, offset: number): Promise<CommentWithAuthor[]> {
+      const build = () => {
+        const page = db
+          .select({ rootId: comments.id })
+          .from(comments)
+          .where(
+            and(
+              eq(comments.tenantId, value('tenantId')),
+              eq(comments.postId, value('postId')),
+              isNull(comments.parentId),
+            ),
+          )
+          .orderBy(asc(comments.createdAt), asc(comments.id))
+          .limit(value('limit'))
+          .offset(value('offset'))
+          .as('page');
+        // Each root of the page, then its replies: by the primary key or the thread index.
+        return db
+          .select({ ...getTableColumns(comments), authorUsername: sql<string>`coalesce(${users.username}, '')` })
+          .from(page)
+          .innerJoin(
+            comments,
+            and(
+              eq(comments.tenantId, value('tenantId')),
+              or(eq(comments.id, page.rootId), eq(comments.rootId, page.rootId)),
+            ),
+          )
+          .leftJoin(users, and(eq(users.tenantId, comments.tenantId), eq(users.id, comments.authorId)))
+          .orderBy(asc(comments.createdAt), asc(comments.id));
+      };
+      return threads('page', build, { tenantId, postId, limit, offset });
+    },
+    /** How many top-level comments the post has (the pages of its comment list). */
+    async rootCount(tenantId: number, postId: number): Promise<number> {
+      const build = () =>
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(comments)
+          .where(
+            and(
+              eq(comments.tenantId, value('tenantId')),
+              eq(comments.postId, value('postId')),
+              isNull(comments.parentId),
+            ),
+          );
+      const [row] = await roots('of', build, { tenantId, postId });
+      return row?.n ?? 0;
+    },
     list(filter: PostFilter, sort: PostSort, limit: number, offset: number): Promise<PostWithAuthor[]> {
       const { where, shape, values } = conditions(filter);
       const order = ordering(sort);
@@ -419,42 +473,6 @@ export async function findCommentByRequestKey(db: DbOrTx, tenantId: number, auth
     .where(and(eq(comments.tenantId, tenantId), eq(comments.authorId, authorId), eq(comments.requestKey, key)));
   if (!row) return undefined;
   return (await commentAuthors(db, tenantId, [row]))[0] as CommentWithAuthor;
-}
-
-export async function countRootComments(db: DbOrTx, tenantId: number, postId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(comments)
-    .where(and(eq(comments.tenantId, tenantId), eq(comments.postId, postId), isNull(comments.parentId)));
-  return row?.n ?? 0;
-}
-
-/** A page of top-level comments (oldest first) and every reply of those threads. */
-export async function listThreads(db: DbOrTx, tenantId: number, postId: number, limit: number, offset: number) {
-  const roots = await db
-    .select()
-    .from(comments)
-    .where(and(eq(comments.tenantId, tenantId), eq(comments.postId, postId), isNull(comments.parentId)))
-    .orderBy(asc(comments.createdAt), asc(comments.id))
-    .limit(limit)
-    .offset(offset);
-  const replies =
-    roots.length === 0
-      ? []
-      : await db
-          .select()
-          .from(comments)
-          .where(
-            and(
-              eq(comments.tenantId, tenantId),
-              inArray(
-                comments.rootId,
-                roots.map((r) => r.id),
-              ),
-            ),
-          )
-          .orderBy(asc(comments.createdAt), asc(comments.id));
-  return commentAuthors(db, tenantId, [...roots, ...replies]);
 }
 
 export async function countChildren(db: DbOrTx, tenantId: number, commentId: number): Promise<number> {

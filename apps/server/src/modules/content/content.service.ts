@@ -406,12 +406,12 @@ export function createContentService(deps: {
     // --- comments ----------------------------------------------------------------------------
 
     async listComments(tenant: TenantRow, postId: number, page: number, size: number): Promise<CommentList> {
-      const post = await repo.findPost(db, tenant.id, postId);
-      if (!post) throw postNotFound();
-      const [rows, total] = await Promise.all([
-        repo.listThreads(db, tenant.id, postId, size, (page - 1) * size),
-        repo.countRootComments(db, tenant.id, postId),
+      const [post, rows, total] = await Promise.all([
+        reads.find(tenant.id, postId),
+        reads.threads(tenant.id, postId, size, (page - 1) * size),
+        reads.rootCount(tenant.id, postId),
       ]);
+      if (!post) throw postNotFound();
       return {
         comments: threadOrder(rows).map(presentComment),
         comments_count: post.commentsCount,
