@@ -138,6 +138,11 @@ export function createPostReads(db: Db) {
   const media = statementsByShape<PostMediaRow[]>('post_media', 'once');
   const liked = statementsByShape<{ postId: number }[]>('post_liked', 'once');
   const threads = statementsByShape<CommentWithAuthor[]>('comment_threads', 'once');
+  const rootsOfPost = and(
+    eq(comments.tenantId, value('tenantId')),
+    eq(comments.postId, value('postId')),
+    isNull(comments.parentId),
+  );
   const roots = statementsByShape<{ n: number }[]>('comment_roots', 'once');
   return {
     /**
@@ -149,13 +154,7 @@ export function createPostReads(db: Db) {
         const page = db
           .select({ rootId: comments.id })
           .from(comments)
-          .where(
-            and(
-              eq(comments.tenantId, value('tenantId')),
-              eq(comments.postId, value('postId')),
-              isNull(comments.parentId),
-            ),
-          )
+          .where(rootsOfPost)
           .orderBy(asc(comments.createdAt), asc(comments.id))
           .limit(value('limit'))
           .offset(value('offset'))
@@ -178,17 +177,7 @@ export function createPostReads(db: Db) {
     },
     /** How many top-level comments the post has (the pages of its comment list). */
     async rootCount(tenantId: number, postId: number): Promise<number> {
-      const build = () =>
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(comments)
-          .where(
-            and(
-              eq(comments.tenantId, value('tenantId')),
-              eq(comments.postId, value('postId')),
-              isNull(comments.parentId),
-            ),
-          );
+      const build = () => db.select({ n: sql<number>`count(*)::int` }).from(comments).where(rootsOfPost);
       const [row] = await roots('of', build, { tenantId, postId });
       return row?.n ?? 0;
     },
