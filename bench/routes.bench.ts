@@ -97,6 +97,7 @@ try {
     ['GET /api/products/popular', '/api/products/popular', 50],
     ['GET /api/products/discount', '/api/products/discount', 50],
     ['GET /api/products/category/food', '/api/products/category/food', 50],
+    ['GET /api/merchants', '/api/merchants', 50],
     ['GET /api/search?q=사과 (2 syllables)', `/api/search?q=${hangul('사과')}`, 50],
     ['GET /api/search?q=슈톨렌 (3, rare)', `/api/search?q=${hangul('슈톨렌')}`, 50],
     ['GET /api/products/search?q=토마토', `/api/products/search?q=${hangul('토마토')}`, 50],

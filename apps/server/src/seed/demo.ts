@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DemoCatalogueOptions, demoProducers, seedDemoCatalogue } from '../modules/catalogue/demo-catalogue.js';
 import { demoVideos, seedDemoContent } from '../modules/content/demo-content.js';
@@ -177,6 +178,11 @@ export async function seedDemoIfEmpty(
       }
     }
   });
+  if ((catalogue.extraProducts ?? 0) + (catalogue.extraPosts ?? 0) > 0) {
+    // As after any bulk load: until a vacuum fills the visibility map, a list page's index-only
+    // scan reads each row it walks past (and PGlite has no autovacuum).
+    await db.execute(sql`vacuum (analyze) products, posts`);
+  }
   log.info({ tenants: demoTenants.map((t) => t.domain), ms: Date.now() - started }, 'demo data seeded');
   return true;
 }

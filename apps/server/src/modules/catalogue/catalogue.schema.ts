@@ -15,7 +15,13 @@ import { tenantForeignKey, timestamps } from '../../platform/db/columns.js';
 import { tenants } from '../tenants/tenants.schema.js';
 import { merchants } from '../users/users.schema.js';
 
-const live = sql`deleted_at is null`;
+/**
+ * The public lists' indexes hold only products on sale (not deleted, available): the merchant's
+ * own list, which shows unavailable ones too, goes by products_merchant_idx. A list page's ids are
+ * then read from the index alone (an index-only scan): the columns a page's query filters or
+ * orders by that are not keys yet (the stock behind `soldOut`, the kind) are the last keys.
+ */
+const onSale = sql`deleted_at is null and is_available`;
 /** The rankings' first key: sold-out products (stock 0) after every one still on offer. */
 const soldOut = sql`(display_remaining = 0)`;
 const tenantId = () =>
@@ -71,7 +77,7 @@ export const products = pgTable(
     // merchant, deleted.
     index('products_latest_idx')
       .on(t.tenantId, t.categoryType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(live),
+      .where(onSale),
     index('products_ranking_idx')
       .on(
         t.tenantId,
@@ -80,8 +86,9 @@ export const products = pgTable(
         t.ordersCount.desc().nullsFirst(),
         t.viewsCount.desc().nullsFirst(),
         t.id.desc().nullsFirst(),
+        t.displayRemaining,
       )
-      .where(live),
+      .where(onSale),
     index('products_category_ranking_idx')
       .on(
         t.tenantId,
@@ -90,8 +97,10 @@ export const products = pgTable(
         t.ordersCount.desc().nullsFirst(),
         t.viewsCount.desc().nullsFirst(),
         t.id.desc().nullsFirst(),
+        t.displayRemaining,
+        t.categoryType,
       )
-      .where(sql`deleted_at is null and category is not null`),
+      .where(sql`deleted_at is null and is_available and category is not null`),
     index('products_delivery_category_ranking_idx')
       .on(
         t.tenantId,
@@ -100,12 +109,14 @@ export const products = pgTable(
         t.ordersCount.desc().nullsFirst(),
         t.viewsCount.desc().nullsFirst(),
         t.id.desc().nullsFirst(),
+        t.displayRemaining,
+        t.categoryType,
       )
-      .where(sql`deleted_at is null and delivery_category is not null`),
+      .where(sql`deleted_at is null and is_available and delivery_category is not null`),
     // The same two lists over both kinds (a tenant with shopping and delivery on, no kind asked).
     index('products_all_latest_idx')
       .on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(live),
+      .where(onSale),
     index('products_all_ranking_idx')
       .on(
         t.tenantId,
@@ -113,11 +124,12 @@ export const products = pgTable(
         t.ordersCount.desc().nullsFirst(),
         t.viewsCount.desc().nullsFirst(),
         t.id.desc().nullsFirst(),
+        t.displayRemaining,
       )
-      .where(live),
+      .where(onSale),
     index('products_discount_idx')
-      .on(t.tenantId, t.discountRate.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(live),
+      .on(t.tenantId, t.discountRate.desc().nullsFirst(), t.id.desc().nullsFirst(), t.categoryType)
+      .where(onSale),
     index('products_merchant_idx').on(
       t.tenantId,
       t.merchantId,

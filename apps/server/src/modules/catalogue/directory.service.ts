@@ -73,7 +73,9 @@ export function createDirectoryService(deps: { db: Db; products: ProductsService
       merchantReads.list(full, size, (page - 1) * size),
       merchantReads.count(full),
     ]);
-    return { merchants: rows.map(presentMerchant), ...paged(page, size, total) };
+    const counts = await Promise.all(rows.map((r) => products.onSaleCount(tenant.id, r.id)));
+    const merchants = rows.map((r, i) => presentMerchant({ ...r, productCount: counts[i] ?? 0 }));
+    return { merchants, ...paged(page, size, total) };
   }
 
   return {

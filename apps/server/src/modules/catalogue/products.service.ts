@@ -57,6 +57,11 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
   const totals = createTotals(deps.bus, 'product-totals');
   const countCached = (filter: repo.ProductFilter) =>
     totals.get(filter.tenantId, JSON.stringify(filter), () => reads.count(filter));
+  /** A merchant's products on sale, of any kind (the directory's product_count), kept like the list totals. */
+  const onSaleCount = (tenantId: number, merchantId: number) =>
+    totals.get(tenantId, `merchant:${merchantId}`, () =>
+      reads.count({ tenantId, kinds: ['shopping', 'pickup'], merchantId }),
+    );
   const productsChanged = (tenantId: number) => {
     totals.drop(tenantId);
     answers.invalidate(tenantId);
@@ -116,6 +121,8 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
   }
 
   return {
+    onSaleCount,
+
     /** The public product page: a live product of a kind the tenant offers (the route counts the view). */
     async getProduct(tenant: TenantRow, id: number): Promise<ProductDetail> {
       const [row, media] = await Promise.all([reads.find(tenant.id, id), reads.media(tenant.id, id)]);

@@ -259,6 +259,20 @@ describe('lists, filters and search', () => {
     expect(await ids('/api/products/discount')).toEqual([t.towel.id, t.rice.id, t.fish.id]); // 38, 25, 20 %
   });
 
+  it("counts a merchant's products on sale in the directory, and follows an edit or a deletion at once", async () => {
+    const t = await stocked();
+    const count = async () =>
+      (await t.call('GET', '/api/merchants'))
+        .json()
+        .merchants.find((m: { id: number }) => m.id === t.owner.merchant?.id)?.product_count;
+    expect(await count()).toBe(3); // rice, apples and the towel; not the product off sale
+    const edit = shoppingProduct({ title: '유기농 현미 4kg', price: 18_000, is_available: false });
+    expect((await t.call('PUT', `/api/products/${t.rice.id}`, edit, t.owner.token)).statusCode).toBe(200);
+    expect(await count()).toBe(2);
+    expect((await t.call('DELETE', `/api/products/${t.towel.id}`, undefined, t.owner.token)).statusCode).toBe(200);
+    expect(await count()).toBe(1);
+  });
+
   it('finds Hangul substrings of titles and descriptions', async () => {
     const t = await stocked();
     const search = async (q: string) =>
