@@ -58,14 +58,14 @@ export function etagPublicJson(
     (request.method !== 'GET' && request.method !== 'HEAD') ||
     reply.statusCode !== 200 ||
     request.headers.authorization !== undefined ||
-    typeof payload !== 'string' ||
+    (typeof payload !== 'string' && !reply.jsonAnswer) || // a made answer is sent as its bytes
     !String(reply.getHeader('content-type') ?? '').startsWith('application/json') ||
     /no-store|private/i.test(String(reply.getHeader('cache-control') ?? '')) ||
     reply.hasHeader('etag')
   ) {
     return done(null, payload);
   }
-  const etag = reply.jsonAnswer?.etag ?? weakTag(payload);
+  const etag = reply.jsonAnswer?.etag ?? weakTag(payload as string);
   reply.header('etag', etag);
   if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
     reply.code(304);

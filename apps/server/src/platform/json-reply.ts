@@ -25,14 +25,21 @@ export function sendJson<T>(
  */
 export interface JsonAnswer {
   readonly text: string;
+  /** The text's UTF-8 bytes, encoded once: sent as they are, where a string is measured and encoded on every send. */
+  readonly bytes: Buffer;
   readonly etag: string;
 }
 
 export function jsonAnswer(value: unknown): JsonAnswer {
   const text = JSON.stringify(value);
   let etag: string | undefined;
+  let bytes: Buffer | undefined;
   return {
     text,
+    get bytes() {
+      bytes ??= Buffer.from(text);
+      return bytes;
+    },
     get etag() {
       etag ??= weakTag(text);
       return etag;
@@ -46,7 +53,7 @@ export function jsonAnswer(value: unknown): JsonAnswer {
  */
 export function sendJsonText(reply: object, answer: JsonAnswer): FastifyReply {
   (reply as FastifyReply).jsonAnswer = answer;
-  return (reply as FastifyReply).type('application/json; charset=utf-8').send(answer.text as never);
+  return (reply as FastifyReply).type('application/json; charset=utf-8').send(answer.bytes as never);
 }
 
 /** The first message of a failed validation, as the one Korean `detail` the client shows. */

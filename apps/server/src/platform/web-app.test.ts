@@ -126,7 +126,7 @@ function preview(html: string) {
 async function productOf(t: Tenant, token: string, fields: Parameters<typeof shoppingProduct>[0] = {}) {
   const res = await t.call('POST', '/api/products', shoppingProduct(fields), token);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; title: string };
+  return res.json() as { id: number; title: string; description: string };
 }
 
 async function withImage(t: Tenant, token: string, productId: number) {
@@ -444,6 +444,9 @@ describe('HTTP caching and compression', () => {
   });
 
   it('compresses the page, scripts, styles and JSON with brotli or gzip', async () => {
+    const product = await productOf(farm, farmMerchant.token, {
+      description: '아삭하고 달콤한 가을 사과. '.repeat(60),
+    });
     for (const [encoding, decode] of [
       ['br', brotliDecompressSync],
       ['gzip', gunzipSync],
@@ -471,6 +474,13 @@ describe('HTTP caching and compression', () => {
       const json = await page(farm.host, '/api/openapi.json', { 'accept-encoding': encoding });
       expect(json.headers['content-encoding']).toBe(encoding);
       expect(JSON.parse(decode(json.rawPayload).toString()).openapi).toMatch(/^3\./);
+      // A made answer (sent as its UTF-8 bytes) is compressed the same way, Korean text intact.
+      const list = await page(farm.host, `/api/products/${product.id}`, { 'accept-encoding': encoding });
+      expect(list.headers['content-encoding']).toBe(encoding);
+      const plainList = await page(farm.host, `/api/products/${product.id}`);
+      expect(Number(plainList.headers['content-length'])).toBe(plainList.rawPayload.length);
+      expect(decode(list.rawPayload).toString()).toBe(plainList.body);
+      expect(plainList.json().description).toBe(product.description);
     }
     expect((await page(farm.host, '/')).headers['content-encoding']).toBeUndefined();
   });
