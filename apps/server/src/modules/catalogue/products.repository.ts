@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
-import { statementsByShape } from '../../platform/db/statements.js';
+import { inPageOrder, statementsByShape } from '../../platform/db/statements.js';
 import { merchants } from '../users/users.schema.js';
 import {
   type NewProductMediaRow,
@@ -240,8 +240,7 @@ export function createProductReads(db: Db) {
             ),
         { tenantId: filter.tenantId, ids },
       );
-      const position = new Map(ids.map((id, i) => [id, i]));
-      return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+      return inPageOrder(ids, rows);
     },
     async count(filter: ProductFilter): Promise<number> {
       const { where, shape, values } = conditions(filter);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
-import { statementsByShape } from '../../platform/db/statements.js';
+import { inPageOrder, statementsByShape } from '../../platform/db/statements.js';
 import { merchants, users } from '../users/users.schema.js';
 import {
   type CommentRow,
@@ -127,12 +127,14 @@ const likedQuery = (
     );
 
 /**
- * The public reads of posts, each built once per shape (platform/db/statements.ts). A page is one
- * statement, as the product lists: taken from `posts` alone along an ordering index (id as the
- * stable tiebreaker) in a subquery named `posts`, then joined to its authors.
+ * The public reads of posts, each built once per shape (platform/db/statements.ts). A page is read
+ * as the product lists are (decision 027): its ids from `posts` alone along an ordering index (id
+ * as the stable tiebreaker; the index holds every column the page needs, so no row is read to
+ * walk past the offset), then its rows by key with their authors, in a named statement.
  */
 export function createPostReads(db: Db) {
-  const lists = statementsByShape<PostWithAuthor[]>('post_list', 'each-run');
+  const pages = statementsByShape<{ id: number }[]>('post_page_ids', 'each-run');
+  const rowsByIds = statementsByShape<PostWithAuthor[]>('post_rows', 'once');
   const counts = statementsByShape<{ n: number }[]>('post_count', 'each-run');
   const finds = statementsByShape<PostWithAuthor[]>('post_find', 'once');
   const media = statementsByShape<PostMediaRow[]>('post_media', 'once');
@@ -181,26 +183,27 @@ export function createPostReads(db: Db) {
       const [row] = await roots('of', build, { tenantId, postId });
       return row?.n ?? 0;
     },
-    list(filter: PostFilter, sort: PostSort, limit: number, offset: number): Promise<PostWithAuthor[]> {
+    async list(filter: PostFilter, sort: PostSort, limit: number, offset: number): Promise<PostWithAuthor[]> {
       const { where, shape, values } = conditions(filter);
-      const order = ordering(sort);
-      const build = () => {
-        const page = db
-          .select()
+      const build = () =>
+        db
+          .select({ id: posts.id })
           .from(posts)
           .where(where)
-          .orderBy(...order)
+          .orderBy(...ordering(sort))
           .limit(value('limit'))
-          .offset(value('offset'))
-          .as('posts');
-        return db
+          .offset(value('offset'));
+      const page = await pages(`${shape}:${sort}`, build, { ...values, limit, offset });
+      if (page.length === 0) return [];
+      const ids = page.map((p) => p.id);
+      const byIds = () =>
+        db
           .select(postWithAuthor)
-          .from(page)
+          .from(posts)
           .leftJoin(users, authorJoin)
           .leftJoin(merchants, authorMerchantJoin)
-          .orderBy(...order);
-      };
-      return lists(`${shape}:${sort}`, build, { ...values, limit, offset });
+          .where(and(eq(posts.tenantId, value('tenantId')), sql`${posts.id} = any(${value('ids')})`));
+      return inPageOrder(ids, await rowsByIds('of', byIds, { tenantId: filter.tenantId, ids }));
     },
     async count(filter: PostFilter): Promise<number> {
       const { where, shape, values } = conditions(filter);

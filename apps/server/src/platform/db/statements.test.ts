@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statementsByShape } from './statements.js';
+import { inPageOrder, statementsByShape } from './statements.js';
 
 /** A query stand-in that records how it was run. */
 function fakeQuery(log: string[], shape: string) {
@@ -47,5 +47,12 @@ describe('statements built once per shape', () => {
     const unnamedLog: string[] = [];
     await lists('x', () => fakeQuery(unnamedLog, 'x'), { v: 1 });
     expect(unnamedLog).toEqual(['prepare x unnamed']);
+  });
+});
+
+describe('inPageOrder', () => {
+  it("puts rows read by key back in the page's order, leaving out ids with no row", () => {
+    const rows = [{ id: 3 }, { id: 9 }, { id: 1 }];
+    expect(inPageOrder([9, 4, 1, 3], rows).map((r) => r.id)).toEqual([9, 1, 3]);
   });
 });

@@ -38,3 +38,13 @@ export function statementsByShape<R>(prefix: string, plan: 'once' | 'each-run') 
     return statement.execute(values);
   };
 }
+
+/**
+ * Rows read by key (`= any($ids)`, which keeps no order) put back in the order of the page's ids.
+ * A list page is read as its ids first, from an ordering index alone, then its rows by key
+ * (docs/decisions/027-page-ids-then-rows.md).
+ */
+export function inPageOrder<R extends { id: number }>(ids: number[], rows: R[]): R[] {
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+}
