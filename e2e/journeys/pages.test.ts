@@ -150,6 +150,10 @@ describe('policy, terms, home and the navigation bar', () => {
     await screenshots(page, 'home-farm-admin-menu');
     await page.getByRole('menuitem', { name: '테넌트 관리' }).click();
     await page.waitForURL(/\/admin\/tenants$/);
+    // Logged out once the page has loaded, as a person would: a logout while its calls are still on
+    // the way makes them 401s (seen on a slow CI machine), which the journey counts as problems.
+    await page.locator('.tenant-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: '메뉴' }).click();
     await page.getByRole('menuitem', { name: '로그아웃' }).click();
     await page.waitForURL((url) => url.pathname === '/');
