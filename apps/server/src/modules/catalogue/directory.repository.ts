@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { containsPattern, prefixPattern } from '../../platform/db/like.js';
-import { statementsByShape } from '../../platform/db/statements.js';
+import { shapedConditions, statementsByShape } from '../../platform/db/statements.js';
 import { merchants, users } from '../users/users.schema.js';
 import { banners, events, merchantPlaces, notices, products, searchKeywords } from './catalogue.schema.js';
 
@@ -53,32 +53,33 @@ const value = sql.placeholder;
 
 /** The filter's conditions with placeholders, the shape naming which there are (as the product lists). */
 function merchantConditions(f: MerchantFilter) {
-  const where: SQL[] = [eq(merchants.tenantId, value('tenantId')), isNull(users.deletedAt)];
-  const values: Record<string, unknown> = { tenantId: f.tenantId };
-  const shape: string[] = [];
+  const c = shapedConditions([eq(merchants.tenantId, value('tenantId')), isNull(users.deletedAt)], {
+    tenantId: f.tenantId,
+  });
   if (f.search) {
-    shape.push('s');
-    where.push(
+    c.add(
+      's',
       sql`(lower(${merchants.businessName}) like ${value('search')} or lower(coalesce(${merchants.businessDescription}, '')) like ${value('search')})`,
+      { search: containsPattern(f.search) },
     );
-    values.search = containsPattern(f.search);
   }
   if (f.category) {
-    shape.push('c');
-    where.push(sql`exists (select 1 from ${products} p where p.tenant_id = ${merchants.tenantId}
+    c.add(
+      'c',
+      sql`exists (select 1 from ${products} p where p.tenant_id = ${merchants.tenantId}
       and p.merchant_id = ${merchants.id} and p.deleted_at is null
-      and (p.category = ${value('category')} or p.delivery_category = ${value('category')}))`);
-    values.category = f.category;
+      and (p.category = ${value('category')} or p.delivery_category = ${value('category')}))`,
+      { category: f.category },
+    );
   }
   if (f.location) {
-    shape.push('l');
-    where.push(
+    c.add(
+      'l',
       sql`(${merchantPlaces.region} = ${value('location')} or lower(coalesce(${merchants.address}, '')) like ${value('locationPattern')})`,
+      { location: f.location, locationPattern: containsPattern(f.location) },
     );
-    values.location = f.location;
-    values.locationPattern = containsPattern(f.location);
   }
-  return { where: and(...where), shape: shape.join(''), values };
+  return c.done();
 }
 
 const userJoin = and(eq(users.tenantId, merchants.tenantId), eq(users.id, merchants.userId));

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
-import { inPageOrder, statementsByShape } from '../../platform/db/statements.js';
+import { inPageOrder, shapedConditions, statementsByShape } from '../../platform/db/statements.js';
 import { merchants } from '../users/users.schema.js';
 import {
   type NewProductMediaRow,
@@ -84,71 +84,51 @@ const value = sql.placeholder;
  * value), `values` fills the placeholders. Lists and counts are built once per shape.
  */
 function conditions(f: ProductFilter) {
-  const where: SQL[] = [eq(products.tenantId, value('tenantId')), isNull(products.deletedAt)];
-  const values: Record<string, unknown> = { tenantId: f.tenantId };
-  const shape: string[] = [];
+  const c = shapedConditions([eq(products.tenantId, value('tenantId')), isNull(products.deletedAt)], {
+    tenantId: f.tenantId,
+  });
   const kinds = f.categoryType ? f.kinds.filter((k) => k === f.categoryType) : f.kinds;
-  shape.push(`k${kinds.length}`);
-  if (kinds.length === 0) where.push(sql`false`);
-  else if (kinds.length === 1) {
-    where.push(eq(products.categoryType, value('kind')));
-    values.kind = kinds[0];
-  }
+  if (kinds.length === 1) c.add('k1', eq(products.categoryType, value('kind')), { kind: kinds[0] });
+  else c.add(`k${kinds.length}`, kinds.length === 0 ? sql`false` : []);
   if (f.merchantId !== undefined) {
-    shape.push('m');
-    where.push(eq(products.merchantId, value('merchantId')));
-    values.merchantId = f.merchantId;
+    c.add('m', eq(products.merchantId, value('merchantId')), { merchantId: f.merchantId });
   }
   if (f.category) {
-    shape.push(`c${f.categoryType ?? ''}`);
-    where.push(
+    c.add(
+      `c${f.categoryType ?? ''}`,
       f.categoryType === 'pickup'
         ? eq(products.deliveryCategory, value('category'))
         : f.categoryType === 'shopping'
           ? eq(products.category, value('category'))
           : sql`(${products.category} = ${value('category')} or ${products.deliveryCategory} = ${value('category')})`,
+      { category: f.category },
     );
-    values.category = f.category;
   }
-  if (f.minPrice !== undefined) {
-    shape.push('lo');
-    where.push(gte(products.price, value('minPrice')));
-    values.minPrice = f.minPrice;
-  }
-  if (f.maxPrice !== undefined) {
-    shape.push('hi');
-    where.push(lte(products.price, value('maxPrice')));
-    values.maxPrice = f.maxPrice;
-  }
+  if (f.minPrice !== undefined) c.add('lo', gte(products.price, value('minPrice')), { minPrice: f.minPrice });
+  if (f.maxPrice !== undefined) c.add('hi', lte(products.price, value('maxPrice')), { maxPrice: f.maxPrice });
   if (f.q) {
     // Two characters or more: the bigram index finds the candidates (migration 0011). For exactly
     // two, holding the bigram is containing the text; for more, LIKE checks the candidates.
     const length = [...f.q].length;
-    shape.push(`q${Math.min(length, 3)}`);
-    if (length >= 2) {
-      where.push(sql`search_bigrams(${searchText}) @> search_bigrams(${value('q')})`);
-      values.q = f.q.toLowerCase();
-    }
-    if (length !== 2) {
-      where.push(sql`${searchText} like ${value('pattern')}`);
-      values.pattern = containsPattern(f.q);
-    }
+    c.add(
+      `q${Math.min(length, 3)}`,
+      [
+        ...(length >= 2 ? [sql`search_bigrams(${searchText}) @> search_bigrams(${value('q')})`] : []),
+        ...(length !== 2 ? [sql`${searchText} like ${value('pattern')}`] : []),
+      ],
+      {
+        ...(length >= 2 ? { q: f.q.toLowerCase() } : {}),
+        ...(length !== 2 ? { pattern: containsPattern(f.q) } : {}),
+      },
+    );
   }
   if (f.isDelivery !== undefined) {
-    shape.push('d');
-    where.push(eq(products.isDelivery, value('isDelivery')));
-    values.isDelivery = f.isDelivery;
+    c.add('d', eq(products.isDelivery, value('isDelivery')), { isDelivery: f.isDelivery });
   }
-  if (!f.includeUnavailable) {
-    // The bare column, as in the public lists' index predicates, so even a generic plan can use them.
-    shape.push('a');
-    where.push(sql`${products.isAvailable}`);
-  }
-  if (f.discountedOnly) {
-    shape.push('x');
-    where.push(sql`${products.discountRate} > 0`);
-  }
-  return { where: and(...where), shape: shape.join(''), values };
+  // The bare column, as in the public lists' index predicates, so even a generic plan can use them.
+  if (!f.includeUnavailable) c.add('a', sql`${products.isAvailable}`);
+  if (f.discountedOnly) c.add('x', sql`${products.discountRate} > 0`);
+  return c.done();
 }
 
 /**

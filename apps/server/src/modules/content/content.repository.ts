@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
-import { inPageOrder, statementsByShape } from '../../platform/db/statements.js';
+import { inPageOrder, shapedConditions, statementsByShape } from '../../platform/db/statements.js';
 import { merchants, users } from '../users/users.schema.js';
 import {
   type CommentRow,
@@ -42,30 +42,14 @@ const value = sql.placeholder;
 
 /** The filter's conditions with placeholders, the shape naming which there are (as the product lists). */
 function conditions(f: PostFilter) {
-  const where: SQL[] = [eq(posts.tenantId, value('tenantId'))];
-  const values: Record<string, unknown> = { tenantId: f.tenantId };
-  const shape: string[] = [];
-  if (f.authorId !== undefined) {
-    shape.push('a');
-    where.push(eq(posts.authorId, value('authorId')));
-    values.authorId = f.authorId;
-  }
+  const c = shapedConditions([eq(posts.tenantId, value('tenantId'))], { tenantId: f.tenantId });
+  if (f.authorId !== undefined) c.add('a', eq(posts.authorId, value('authorId')), { authorId: f.authorId });
   if (f.isAnnouncement !== undefined) {
-    shape.push('n');
-    where.push(eq(posts.isAnnouncement, value('isAnnouncement')));
-    values.isAnnouncement = f.isAnnouncement;
+    c.add('n', eq(posts.isAnnouncement, value('isAnnouncement')), { isAnnouncement: f.isAnnouncement });
   }
-  if (f.hasVideo !== undefined) {
-    shape.push('v');
-    where.push(eq(posts.hasVideo, value('hasVideo')));
-    values.hasVideo = f.hasVideo;
-  }
-  if (f.q) {
-    shape.push('q');
-    where.push(sql`${searchText} like ${value('pattern')}`);
-    values.pattern = containsPattern(f.q);
-  }
-  return { where: and(...where), shape: shape.join(''), values };
+  if (f.hasVideo !== undefined) c.add('v', eq(posts.hasVideo, value('hasVideo')), { hasVideo: f.hasVideo });
+  if (f.q) c.add('q', sql`${searchText} like ${value('pattern')}`, { pattern: containsPattern(f.q) });
+  return c.done();
 }
 
 function ordering(sort: PostSort): SQL[] {

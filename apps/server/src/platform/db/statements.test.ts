@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { inPageOrder, statementsByShape } from './statements.js';
+import { inPageOrder, shapedConditions, statementsByShape } from './statements.js';
 
 /** A query stand-in that records how it was run. */
 function fakeQuery(log: string[], shape: string) {
@@ -54,5 +55,18 @@ describe('inPageOrder', () => {
   it("puts rows read by key back in the page's order, leaving out ids with no row", () => {
     const rows = [{ id: 3 }, { id: 9 }, { id: 1 }];
     expect(inPageOrder([9, 4, 1, 3], rows).map((r) => r.id)).toEqual([9, 1, 3]);
+  });
+});
+
+describe('shapedConditions', () => {
+  it('names each added part in the shape, never a value, and gathers the values', () => {
+    const c = shapedConditions([sql`a = ${sql.placeholder('a')}`], { a: 1 });
+    c.add('m', sql`m = ${sql.placeholder('m')}`, { m: 7 });
+    c.add('k0', []);
+    c.add('q', [sql`x`, sql`y`], { q: '사과', pattern: '%사과%' });
+    const { shape, values, where } = c.done();
+    expect(shape).toBe('mk0q');
+    expect(values).toEqual({ a: 1, m: 7, q: '사과', pattern: '%사과%' });
+    expect(where).toBeDefined();
   });
 });

@@ -1,3 +1,5 @@
+import { and, type SQL } from 'drizzle-orm';
+
 /** What a query builder with `sql.placeholder`s offers: a prepared query, or one run. */
 interface Preparable<R> {
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<R> };
@@ -47,4 +49,22 @@ export function statementsByShape<R>(prefix: string, plan: 'once' | 'each-run') 
 export function inPageOrder<R extends { id: number }>(ids: number[], rows: R[]): R[] {
   const position = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+}
+
+/**
+ * A query's conditions with placeholders, and its shape for `statementsByShape`: each `add` names
+ * its part of the shape (never a value), adds its conditions and the values of their placeholders.
+ */
+export function shapedConditions(base: SQL[], baseValues: Record<string, unknown>) {
+  const where = [...base];
+  const values = { ...baseValues };
+  const shape: string[] = [];
+  return {
+    add(part: string, conditions: SQL | SQL[], partValues: Record<string, unknown> = {}) {
+      shape.push(part);
+      where.push(...[conditions].flat());
+      Object.assign(values, partValues);
+    },
+    done: () => ({ where: and(...where), shape: shape.join(''), values }),
+  };
 }
