@@ -33,9 +33,11 @@ import { compressionPlugin } from './platform/compression.js';
 import { etagPublicJson } from './platform/conditional-get.js';
 import { countersPlugin } from './platform/counters.js';
 import { databasePlugin } from './platform/database.js';
+import { vacuumDueTables } from './platform/db/vacuum.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
 import { stepHook } from './platform/hooks.js';
+import { everyInterval } from './platform/jobs.js';
 import { mailPlugin } from './platform/mail.js';
 import { openApiOptions } from './platform/openapi.js';
 import { sandboxCheckoutRoutes } from './platform/payments/sandbox.routes.js';
@@ -117,6 +119,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     keyPrefix: config.redisKeyPrefix,
     rateLimits: config.rateLimits,
   });
+  if (app.database.kind === 'pglite') {
+    everyInterval(app, 'pglite vacuum', config.pgliteVacuumIntervalMs, async () => {
+      const done = await vacuumDueTables(app.db);
+      if (done.length) app.log.info({ done }, 'pglite vacuum');
+    });
+  }
   await app.register(tenancyPlugin, { cacheTtlMs: config.tenantCacheTtlMs, publicAddress: config.publicAddress });
   await app.register(mailPlugin, {
     smtpUrl: config.mail.smtpUrl,

@@ -57,6 +57,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  PGLITE_VACUUM_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Which finished requests are logged at `info` (see RequestLogLevel); `writes` in production, `debug` otherwise. */
   REQUEST_LOG_LEVEL: z.enum(['debug', 'writes', 'info']).optional(),
@@ -140,6 +141,11 @@ export interface AppConfig {
   inMemoryDatabase: boolean;
   /** An open PGlite to use as the database (tests hand in a clone of a migrated template). */
   pglite?: PGlite;
+  /**
+   * How often the embedded PGlite's tables are checked for a due vacuum or analyze, as
+   * PostgreSQL's autovacuum does on its own; 0 turns the job off (tests).
+   */
+  pgliteVacuumIntervalMs: number;
   logLevel: Env['LOG_LEVEL'];
   /** One log line per finished request at this level; server errors and slow requests at `warn`. */
   requestLog: RequestLogOptions;
@@ -279,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     inMemoryDatabase: false,
+    pgliteVacuumIntervalMs: e.PGLITE_VACUUM_INTERVAL_MS,
     logLevel: e.LOG_LEVEL,
     requestLog: {
       level: e.REQUEST_LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'writes' : 'debug'),

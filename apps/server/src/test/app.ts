@@ -60,6 +60,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
     // Background jobs stay off: tests run them by hand (payments.reconcile, wallet.settleDueWithdrawals).
     payments: { ...baseConfig.payments, reconcileIntervalMs: 0 },
     wallet: { ...baseConfig.wallet, withdrawJobIntervalMs: 0 },
+    pgliteVacuumIntervalMs: 0,
     ...database,
     ...overrides,
   });
