@@ -15,7 +15,12 @@ export * from './plain/orders.js';
 
 // --- constants of spec part 3 ----------------------------------------------------------------------
 
-/** The order status set of spec part 3, section 4, in its order. */
+/**
+ * The order status set of spec part 3, section 4, in its order, and REFUND_PENDING (ours, issue 36):
+ * a cancel or refund whose card part the card company has not confirmed yet (PortOne answered the
+ * cancellation REQUESTED). It ends in CANCELLED or REFUNDED once the refund succeeds, or back in
+ * the status it left if the refund fails (docs/decisions/028-portone-cancellations.md).
+ */
 export const orderStatuses = [
   'PENDING',
   'CONFIRMED',
@@ -25,6 +30,7 @@ export const orderStatuses = [
   'DELIVERED',
   'CANCELLED',
   'REFUNDED',
+  'REFUND_PENDING',
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -41,6 +47,7 @@ const DELIVERY_LABELS: Record<OrderStatus, string> = {
   DELIVERED: '배송완료',
   CANCELLED: '취소됨',
   REFUNDED: '환불됨',
+  REFUND_PENDING: '환불 처리 중',
 };
 const PICKUP_LABELS: Record<OrderStatus, string> = {
   ...DELIVERY_LABELS,
@@ -62,7 +69,8 @@ const FORWARD: OrderStatus[] = ['PENDING', 'CONFIRMED', 'PREPARING', 'READY', 'D
  * any paid state including DELIVERED; nothing out of CANCELLED or REFUNDED.
  */
 export function allowedOrderMoves(from: OrderStatus): OrderStatus[] {
-  if (from === 'CANCELLED' || from === 'REFUNDED') return [];
+  // A refund on its way at the card company: nothing moves until it succeeds or fails.
+  if (from === 'CANCELLED' || from === 'REFUNDED' || from === 'REFUND_PENDING') return [];
   if (from === 'DELIVERED') return ['REFUNDED'];
   const forward = FORWARD.slice(FORWARD.indexOf(from) + 1);
   return [...forward, 'CANCELLED', 'REFUNDED'];
@@ -239,6 +247,11 @@ export const orderSchema = z
     card_amount: z.number().int(),
     earned_points: z.number().int(),
     payment_id: z.string(),
+    /**
+     * The merchant's view: why the last card refund of this order failed at the card company (the
+     * order went back to the status it had), until the order moves again; null otherwise.
+     */
+    refund_failure: z.string().nullable(),
     /** What the signed-in user may do now. */
     can_cancel: z.boolean(),
     can_confirm: z.boolean(),

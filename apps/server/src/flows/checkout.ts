@@ -128,6 +128,22 @@ export function createCheckoutFlow(deps: {
       for (const item of items) await releaseStock(tx, order.tenantId, item.productId, order.stockReserved);
       if (order.stockReserved > 0) stockChanged(order.tenantId);
     },
+    // A refund the gateway left REQUESTED ended (webhook or reconciliation): under the order's row
+    // lock, taken before the payment's; once, as only a REFUND_PENDING order moves.
+    async lock(tx, payment) {
+      await orders.lock(tx, payment.tenantId, { paymentId: payment.id });
+    },
+    async refundSettled(tx, payment, outcome) {
+      const order = await orders.lock(tx, payment.tenantId, { paymentId: payment.id });
+      if (order?.status !== 'REFUND_PENDING' || !order.refundTo || !order.refundFrom) return;
+      if (outcome.succeeded) {
+        const memo = await orders.refundRequestMemo(tx, order);
+        await completeReversal(tx, order, payment, order.refundTo, { actor: 'system', userId: null, memo });
+        if (order.stockReserved > 0) stockChanged(order.tenantId);
+      } else {
+        await undoReversal(tx, order, payment, outcome.reason);
+      }
+    },
   });
 
   function prepared(order: OrderRow, payment: PaymentRow): PaymentPrepared {
@@ -142,10 +158,20 @@ export function createCheckoutFlow(deps: {
     };
   }
 
+  const rewardOf = (order: OrderRow, name: string, amount: number) => ({
+    userId: order.buyerId,
+    amount,
+    key: `order:${order.id}`,
+    meta: { order_id: order.id, order_name: name },
+  });
+
   /**
    * Gives an order's money and stock back and moves it to CANCELLED or REFUNDED: the points it
    * spent, the reward it earned (as far as the wallet still holds it; what was already spent is
-   * kept from the card refund), the card part at the gateway, the stock it took.
+   * kept from the card refund), the card part at the gateway, the stock it took. The reward is held
+   * first, so the card refund is decided on a figure the buyer cannot spend meanwhile. When the
+   * gateway answers the cancellation REQUESTED (docs/decisions/028), nothing else moves yet: the
+   * order waits in REFUND_PENDING (환불 처리 중) until the gateway says SUCCEEDED or FAILED.
    */
   async function reverse(
     tx: DbOrTx,
@@ -154,31 +180,79 @@ export function createCheckoutFlow(deps: {
     who: { actor: 'buyer' | 'merchant'; userId: number; memo: string | null },
   ): Promise<OrderRow> {
     const payment = await paymentRow(tx, order);
+    const name = payment.orderName;
+    const attempt = order.refundAttempts + 1;
+    const held =
+      order.rewardPoints > 0
+        ? await points.holdEarnForRefund(tx, order.tenantId, { ...rewardOf(order, name, order.rewardPoints), attempt })
+        : 0;
+    const shortfall = order.rewardPoints - held;
+    const reason = to === 'REFUNDED' ? '주문 환불' : '주문 취소';
+    const refund = await payments.refund(tx, payment, Math.max(0, order.cardAmount - shortfall), reason);
+    const pendingFields = { refundHeld: held, refundAttempts: attempt };
+    if (refund.pending) {
+      return orders.setStatus(tx, order, {
+        to: 'REFUND_PENDING',
+        actor: who.actor,
+        actorUserId: who.userId,
+        memo: who.memo,
+        set: { ...pendingFields, refundTo: to, refundFrom: order.status },
+      });
+    }
+    return completeReversal(tx, { ...order, ...pendingFields }, refund.payment, to, who);
+  }
+
+  /** The card part is back: the points spent, the held reward and the stock follow; the order ends in `to`. */
+  async function completeReversal(
+    tx: DbOrTx,
+    order: OrderRow,
+    payment: PaymentRow,
+    to: 'CANCELLED' | 'REFUNDED',
+    who: { actor: 'buyer' | 'merchant' | 'system'; userId: number | null; memo: string | null },
+  ): Promise<OrderRow> {
     const items = await orders.itemsOf(tx, order.tenantId, order.id);
     const name = payment.orderName;
     if (order.pointsUsed > 0) {
       await points.refundOrderPoints(tx, order.tenantId, { ...holdOf(order, order.pointsUsed, name), step: 'refund' });
     }
-    const shortfall =
-      order.rewardPoints > 0
-        ? await points.revokeEarn(tx, order.tenantId, {
-            userId: order.buyerId,
-            amount: order.rewardPoints,
-            key: `order:${order.id}`,
-            meta: { order_id: order.id, order_name: name },
-          })
-        : 0;
-    const reason = to === 'REFUNDED' ? '주문 환불' : '주문 취소';
-    await payments.refund(tx, payment, Math.max(0, order.cardAmount - shortfall), reason);
+    if (order.refundHeld > 0) {
+      await points.revokeHeldEarn(tx, order.tenantId, rewardOf(order, name, order.refundHeld));
+    }
     const reversed = await orders.setStatus(tx, order, {
       to,
       actor: who.actor,
       actorUserId: who.userId,
       memo: who.memo,
-      set: { cancelledAt: new Date() },
+      set: {
+        cancelledAt: new Date(),
+        refundTo: null,
+        refundFrom: null,
+        refundHeld: order.refundHeld,
+        refundAttempts: order.refundAttempts,
+      },
     });
     for (const item of items) await countOrder(tx, order.tenantId, item.productId, -1, order.stockReserved);
     return reversed;
+  }
+
+  /**
+   * The card company did not give the card part back: the held reward is the buyer's again, the
+   * order returns to the status it had, and the merchant reads why (status history and order).
+   */
+  async function undoReversal(tx: DbOrTx, order: OrderRow, payment: PaymentRow, reason: string) {
+    if (order.refundHeld > 0) {
+      await points.releaseEarnHold(tx, order.tenantId, {
+        ...rewardOf(order, payment.orderName, order.refundHeld),
+        attempt: order.refundAttempts,
+      });
+    }
+    return orders.setStatus(tx, order, {
+      to: order.refundFrom ?? 'PENDING',
+      actor: 'system',
+      actorUserId: null,
+      memo: `환불 실패: ${reason}`,
+      set: { refundTo: null, refundFrom: null, refundHeld: 0, refundFailure: reason },
+    });
   }
 
   /** Runs `step` on the order row-locked; 404 unless `mayTouch` says the user may act on it. */

@@ -11,11 +11,16 @@ type PaymentStatus =
   | 'PARTIAL_CANCELLED'
   | 'VIRTUAL_ACCOUNT_ISSUED';
 
+type CancellationStatus = 'REQUESTED' | 'SUCCEEDED' | 'FAILED';
+
 interface Cancellation {
   id: string;
+  status: CancellationStatus;
   totalAmount: number;
   reason: string;
   at: string;
+  /** When the PG answered (SUCCEEDED or FAILED). */
+  settledAt?: string;
 }
 
 interface StandInPayment {
@@ -54,6 +59,13 @@ const isOptional = <T>(value: unknown, is: (v: unknown) => v is T): value is T |
 
 const MERCHANT_ID = 'merchant-00000000-0000-0000-0000-standin00001';
 
+/** PortOne's webhook types that are about one cancellation (their `data` carries `cancellationId`). */
+const CANCELLATION_WEBHOOKS = new Set([
+  'Transaction.CancelPending',
+  'Transaction.PartialCancelled',
+  'Transaction.Cancelled',
+]);
+
 /**
  * A local stand-in for PortOne's V2 REST API (api.portone.io): GET /payments/{paymentId},
  * POST /payments/{paymentId}/pre-register and POST /payments/{paymentId}/cancel, with PortOne's
@@ -65,8 +77,18 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
   const webhookSecret = options.webhookSecret ?? newWebhookSecret();
   const payments = new Map<string, StandInPayment>();
   const preRegistered = new Map<string, { totalAmount?: number; currency?: string }>();
-  const requests: { method: string; path: string; authorization: string | undefined; body: string }[] = [];
+  const requests: {
+    method: string;
+    path: string;
+    authorization: string | undefined;
+    contentType: string | undefined;
+    body: string;
+  }[] = [];
   let outage: 'error' | 'hang' | null = null;
+  /** How the next cancels are answered: at once (SUCCEEDED) or asynchronously (REQUESTED, settled by the test). */
+  let cancelAnswer: 'SUCCEEDED' | 'REQUESTED' = 'SUCCEEDED';
+  /** Runs once just before the next cancel is handled (something changes the payment under it). */
+  let beforeNextCancel: (() => void) | null = null;
 
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -77,7 +99,7 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
       req.on('end', () => resolve(data));
     });
 
-  /** The SDK sends JSON bodies (without a content type, as it does to PortOne). */
+  /** A JSON object body (PortOne's document declares `application/json` request bodies only). */
   const parseObject = (text: string): Record<string, unknown> | null => {
     try {
       const value: unknown = JSON.parse(text);
@@ -89,18 +111,29 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
     }
   };
 
-  const cancelledOf = (p: StandInPayment) => p.cancellations.reduce((sum, c) => sum + c.totalAmount, 0);
+  const sumOf = (p: StandInPayment, statuses: CancellationStatus[]) =>
+    p.cancellations.filter((c) => statuses.includes(c.status)).reduce((sum, c) => sum + c.totalAmount, 0);
+  /** What was given back (`amount.cancelled`): succeeded cancellations only. */
+  const cancelledOf = (p: StandInPayment) => sumOf(p, ['SUCCEEDED']);
+  /** What may still be cancelled: a requested cancellation already holds its amount. */
+  const cancellableOf = (p: StandInPayment) => p.total - sumOf(p, ['SUCCEEDED', 'REQUESTED']);
+  /** The payment's status once its cancellations are what they are. */
+  const statusAfterCancels = (p: StandInPayment): PaymentStatus => {
+    const cancelled = cancelledOf(p);
+    if (cancelled === 0) return 'PAID';
+    return cancelled >= p.total ? 'CANCELLED' : 'PARTIAL_CANCELLED';
+  };
 
-  /** A SucceededPaymentCancellation of PortOne's schema. */
+  /** A Succeeded-, Requested- or FailedPaymentCancellation of PortOne's schema. */
   const presentCancellation = (c: Cancellation) => ({
-    status: 'SUCCEEDED',
+    status: c.status,
     id: c.id,
-    pgCancellationId: `pg-${c.id}`,
+    ...(c.status === 'REQUESTED' ? {} : { pgCancellationId: `pg-${c.id}` }),
     totalAmount: c.totalAmount,
     taxFreeAmount: 0,
     vatAmount: Math.round(c.totalAmount / 11),
     reason: c.reason,
-    cancelledAt: c.at,
+    ...(c.settledAt && c.status === 'SUCCEEDED' ? { cancelledAt: c.settledAt } : {}),
     requestedAt: c.at,
     trigger: 'API',
   });
@@ -144,7 +177,7 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
     const cancellations = p.cancellations.map(presentCancellation);
     switch (p.status) {
       case 'PAID':
-        return { ...base, paidAt: p.paidAt, pgTxId: p.pgTxId, disputes: [], cancellations: [] };
+        return { ...base, paidAt: p.paidAt, pgTxId: p.pgTxId, disputes: [], cancellations };
       case 'FAILED':
         return { ...base, failedAt: p.statusChangedAt, failure: p.failure };
       case 'CANCELLED':
@@ -161,7 +194,13 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const body = await readBody(req);
-    requests.push({ method: req.method ?? 'GET', path: url.pathname, authorization: req.headers.authorization, body });
+    requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      authorization: req.headers.authorization,
+      contentType: req.headers['content-type'],
+      body,
+    });
     if (outage === 'hang') return;
     if (outage === 'error') {
       // What a load balancer in front of a failing API answers: 503 with an HTML page.
@@ -181,6 +220,10 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
     if (!match?.[1]) return refuse(404, 'NOT_FOUND', '요청한 경로를 찾을 수 없습니다.');
     const paymentId = decodeURIComponent(match[1]);
     const action = `${req.method} ${match[2] ?? ''}`;
+    // PortOne's API takes `application/json` bodies only (its OpenAPI document declares no other).
+    if (req.method === 'POST' && !/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+      return refuse(415, 'INVALID_REQUEST', '요청 본문의 Content-Type은 application/json이어야 합니다.');
+    }
     const input = req.method === 'POST' ? parseObject(body) : {};
     if (!input) return refuse(400, 'INVALID_REQUEST', '요청 본문을 읽을 수 없습니다.');
     const requestedStore = req.method === 'GET' ? url.searchParams.get('storeId') : input.storeId;
@@ -207,8 +250,16 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
     }
 
     if (action === 'POST /cancel') {
-      const { reason, amount } = input;
-      if (typeof reason !== 'string' || !isOptional(amount, isAmount)) {
+      const before = beforeNextCancel;
+      beforeNextCancel = null;
+      before?.();
+      const { reason, amount, currentCancellableAmount } = input;
+      const isCancellable = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+      if (
+        typeof reason !== 'string' ||
+        !isOptional(amount, isAmount) ||
+        !isOptional(currentCancellableAmount, isCancellable)
+      ) {
         return refuse(400, 'INVALID_REQUEST', '요청된 입력 정보가 유효하지 않습니다.');
       }
       if (!payment) return refuse(404, 'PAYMENT_NOT_FOUND', '결제 건이 존재하지 않습니다.');
@@ -217,9 +268,13 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
       if (payment.status !== 'PAID' && payment.status !== 'PARTIAL_CANCELLED') {
         return refuse(409, 'PAYMENT_NOT_PAID', '결제가 완료되지 않았습니다.');
       }
-      const cancellable = payment.total - cancelledOf(payment);
+      const cancellable = cancellableOf(payment);
+      // The caller's view of the balance differs from PortOne's: refused, nothing cancelled.
+      if (currentCancellableAmount !== undefined && currentCancellableAmount !== cancellable) {
+        return refuse(409, 'CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN', '취소 가능 잔액 검증에 실패했습니다.');
+      }
       const cancelAmount = amount ?? cancellable;
-      if (cancelAmount > cancellable) {
+      if (cancelAmount > cancellable || cancelAmount === 0) {
         return refuse(
           409,
           'CANCEL_AMOUNT_EXCEEDS_CANCELLABLE_AMOUNT',
@@ -227,10 +282,19 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
         );
       }
       const at = new Date().toISOString();
-      const cancellation: Cancellation = { id: randomUUID(), totalAmount: cancelAmount, reason, at };
+      const cancellation: Cancellation = {
+        id: randomUUID(),
+        status: cancelAnswer,
+        totalAmount: cancelAmount,
+        reason,
+        at,
+        ...(cancelAnswer === 'SUCCEEDED' ? { settledAt: at } : {}),
+      };
       payment.cancellations.push(cancellation);
-      payment.status = cancelAmount === cancellable ? 'CANCELLED' : 'PARTIAL_CANCELLED';
-      payment.statusChangedAt = at;
+      if (cancelAnswer === 'SUCCEEDED') {
+        payment.status = statusAfterCancels(payment);
+        payment.statusChangedAt = at;
+      }
       return send(200, { cancellation: presentCancellation(cancellation) });
     }
 
@@ -307,22 +371,83 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
     ready(paymentId: string, opts: { amount: number }) {
       return { transactionId: settle(paymentId, 'READY', opts).transactionId };
     },
-    /** What was given back for a payment, in order. */
+    /** What was given back for a payment, in order (succeeded cancellations). */
     cancellations: (paymentId: string) =>
-      (payments.get(paymentId)?.cancellations ?? []).map((c) => ({ amount: c.totalAmount, reason: c.reason })),
+      (payments.get(paymentId)?.cancellations ?? [])
+        .filter((c) => c.status === 'SUCCEEDED')
+        .map((c) => ({ amount: c.totalAmount, reason: c.reason })),
+    /** Every cancellation asked for, whatever became of it, in order. */
+    cancellationRequests: (paymentId: string) =>
+      (payments.get(paymentId)?.cancellations ?? []).map((c) => ({
+        id: c.id,
+        status: c.status,
+        amount: c.totalAmount,
+        reason: c.reason,
+      })),
+    /**
+     * How the next cancels are answered: `SUCCEEDED` at once (the default), or `REQUESTED` (the PG
+     * cancels asynchronously; `settleCancellations` then decides).
+     */
+    answerCancels(status: 'SUCCEEDED' | 'REQUESTED') {
+      cancelAnswer = status;
+    },
+    /** The PG's late answer to the payment's requested cancellations: SUCCEEDED or FAILED. */
+    settleCancellations(paymentId: string, status: 'SUCCEEDED' | 'FAILED') {
+      const payment = payments.get(paymentId);
+      if (!payment) throw new Error(`no payment ${paymentId}`);
+      const at = new Date().toISOString();
+      const settled = payment.cancellations.filter((c) => c.status === 'REQUESTED');
+      for (const c of settled) {
+        c.status = status;
+        c.settledAt = at;
+      }
+      const before = payment.status;
+      payment.status = statusAfterCancels(payment);
+      if (payment.status !== before) payment.statusChangedAt = at;
+      return settled.map((c) => c.id);
+    },
+    /** `change` runs just before PortOne handles the next cancel (e.g. `cancelOutside` between a look-up and a cancel). */
+    beforeNextCancel(change: () => void) {
+      beforeNextCancel = change;
+    },
+    /** A cancellation made outside the shop's server (PortOne's console): the balance changes under it. */
+    cancelOutside(paymentId: string, amount: number) {
+      const payment = payments.get(paymentId);
+      if (!payment) throw new Error(`no payment ${paymentId}`);
+      const at = new Date().toISOString();
+      payment.cancellations.push({
+        id: randomUUID(),
+        status: 'SUCCEEDED',
+        totalAmount: amount,
+        reason: '관리자 콘솔 취소',
+        at,
+        settledAt: at,
+      });
+      payment.status = statusAfterCancels(payment);
+      payment.statusChangedAt = at;
+    },
     /** `error`: every call answers 503 with an HTML page; `hang`: calls never answer; null: normal again. */
     setOutage(mode: 'error' | 'hang' | null) {
       outage = mode;
     },
-    /** A V2 transaction webhook body as PortOne sends it, e.g. `webhookBody('Transaction.Paid', id)`. */
-    webhookBody(type: string, paymentId: string) {
+    /**
+     * A V2 transaction webhook body as PortOne sends it, e.g. `webhookBody('Transaction.Paid', id)`.
+     * The cancellation webhooks (Transaction.CancelPending, .PartialCancelled, .Cancelled) also name
+     * the cancellation (`data.cancellationId`): the payment's latest one unless `cancellationId` is given.
+     */
+    webhookBody(type: string, paymentId: string, cancellationId?: string) {
+      const payment = payments.get(paymentId);
+      const isCancellation = CANCELLATION_WEBHOOKS.has(type);
       return {
         type,
         timestamp: new Date().toISOString(),
         data: {
           paymentId,
           storeId: options.storeId,
-          transactionId: payments.get(paymentId)?.transactionId ?? randomUUID(),
+          transactionId: payment?.transactionId ?? randomUUID(),
+          ...(isCancellation
+            ? { cancellationId: cancellationId ?? payment?.cancellations.at(-1)?.id ?? randomUUID() }
+            : {}),
         },
       };
     },

@@ -10,7 +10,7 @@ import type { OrderStatus } from '@app/contracts';
  * buyer's `confirm` (구매확정) or `cancel`, or `declined` (the card is refused: the order is
  * cancelled unpaid). An empty list leaves it PENDING (paid, not yet looked at).
  */
-export type Step = Exclude<OrderStatus, 'PENDING'> | 'confirm' | 'cancel' | 'declined';
+export type Step = Exclude<OrderStatus, 'PENDING' | 'REFUND_PENDING'> | 'confirm' | 'cancel' | 'declined';
 
 export interface PlannedOrder {
   /** Days ago, and the Korean wall-clock time the buyer ordered. */

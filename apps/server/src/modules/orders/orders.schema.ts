@@ -57,6 +57,17 @@ export const orders = pgTable(
     requestKey: text('request_key'),
     /** How the buyer opens the payment window (answered again to a retried prepare). */
     checkout: jsonb('checkout').$type<Checkout>(),
+    /**
+     * While REFUND_PENDING (docs/decisions/028): the status the refund ends in once the card part is
+     * given back, the status it returns to if the refund fails, the reward points held in the
+     * buyer's wallet meanwhile. `refund_attempts` numbers the attempts (ledger keys of the holds);
+     * `refund_failure` is why the last one failed, for the merchant, until the order moves again.
+     */
+    refundTo: text('refund_to', { enum: ['CANCELLED', 'REFUNDED'] }),
+    refundFrom: text('refund_from', { enum: orderRowStatuses }),
+    refundHeld: integer('refund_held').notNull().default(0),
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    refundFailure: text('refund_failure'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -78,6 +89,10 @@ export const orders = pgTable(
     index('orders_merchant_created_idx').on(t.tenantId, t.merchantId, t.createdAt),
     index('orders_tenant_created_idx').on(t.tenantId, t.createdAt),
     check('orders_status_check', sql.raw(`status in (${statusList})`)),
+    check(
+      'orders_refund_check',
+      sql`(${t.status} = 'REFUND_PENDING') = (${t.refundTo} is not null and ${t.refundFrom} is not null) and ${t.refundHeld} >= 0 and ${t.refundAttempts} >= 0`,
+    ),
     check(
       'orders_money_check',
       sql`${t.itemsTotal} > 0 and ${t.shippingFee} >= 0 and ${t.pointsUsed} >= 0 and ${t.cardAmount} >= 0 and ${t.totalPrice} = ${t.itemsTotal} + ${t.shippingFee} and ${t.totalPrice} = ${t.pointsUsed} + ${t.cardAmount} and ${t.rewardPoints} >= 0 and ${t.stockReserved} >= 0`,

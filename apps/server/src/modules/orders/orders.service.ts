@@ -41,8 +41,24 @@ export interface StatusChange {
   actor: 'buyer' | 'merchant' | 'system';
   actorUserId: number | null;
   memo: string | null;
-  /** Extra columns set with the status (paid_at, delivered_at, ...). */
-  set?: Partial<Pick<OrderRow, 'paidAt' | 'deliveredAt' | 'confirmedAt' | 'cancelledAt'>>;
+  /**
+   * Extra columns set with the status (paid_at, delivered_at, ..., the pending refund's). A status
+   * change clears `refund_failure` unless it sets it.
+   */
+  set?: Partial<
+    Pick<
+      OrderRow,
+      | 'paidAt'
+      | 'deliveredAt'
+      | 'confirmedAt'
+      | 'cancelledAt'
+      | 'refundTo'
+      | 'refundFrom'
+      | 'refundHeld'
+      | 'refundAttempts'
+      | 'refundFailure'
+    >
+  >;
 }
 
 /**
@@ -124,6 +140,7 @@ export function createOrdersService(deps: { db: Db; storage: Storage }) {
         card_amount: row.cardAmount,
         earned_points: row.status === 'CANCELLED' || row.status === 'REFUNDED' || !row.paidAt ? 0 : row.rewardPoints,
         payment_id: String(row.paymentId),
+        refund_failure: isMerchant ? row.refundFailure : null,
         can_cancel: isBuyer && row.paidAt !== null && BUYER_CANCELLABLE.includes(status),
         can_confirm: isBuyer && row.confirmedAt === null && BUYER_CONFIRMABLE.includes(status),
         next_statuses: isMerchant && row.paidAt ? allowedOrderMoves(status) : [],
@@ -214,6 +231,23 @@ export function createOrdersService(deps: { db: Db; storage: Storage }) {
       return row;
     },
 
+    /** The memo of the request that put the order in REFUND_PENDING (carried to the status it ends in). */
+    async refundRequestMemo(tx: DbOrTx, order: OrderRow): Promise<string | null> {
+      const [row] = await tx
+        .select({ memo: orderStatusHistory.memo })
+        .from(orderStatusHistory)
+        .where(
+          and(
+            eq(orderStatusHistory.tenantId, order.tenantId),
+            eq(orderStatusHistory.orderId, order.id),
+            eq(orderStatusHistory.toStatus, 'REFUND_PENDING'),
+          ),
+        )
+        .orderBy(desc(orderStatusHistory.id))
+        .limit(1);
+      return row?.memo ?? null;
+    },
+
     itemsOf: (tx: DbOrTx, tenantId: number, orderId: number) =>
       itemsOf(tx, tenantId, [orderId]).then((m) => m.get(orderId) ?? []),
 
@@ -221,7 +255,7 @@ export function createOrdersService(deps: { db: Db; storage: Storage }) {
     async setStatus(tx: DbOrTx, order: OrderRow, change: StatusChange): Promise<OrderRow> {
       const [row] = await tx
         .update(orders)
-        .set({ status: change.to, ...change.set, updatedAt: sql`now()` })
+        .set({ status: change.to, refundFailure: null, ...change.set, updatedAt: sql`now()` })
         .where(and(eq(orders.tenantId, order.tenantId), eq(orders.id, order.id)))
         .returning();
       if (!row) throw new Error('order vanished under its lock');

@@ -1,11 +1,15 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { orderStatusLabel } from '@app/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.js';
 import { newWebhookSecret, type PortOneStandIn, startPortOneStandIn } from '../../test/portone-stand-in.js';
+import { products } from '../catalogue/catalogue.schema.js';
 import { catalogueTenant, deliveryProduct } from '../catalogue/catalogue.test-helpers.js';
 import { ledgerProblems } from '../wallet/ledger.js';
+import { REFUND_FAILED_REASON } from './payments.service.js';
 
 const API_SECRET = 'portone-api-secret-for-tests';
 const STORE_ID = 'store-4f8c1a52-0000-4000-8000-000000000001';
@@ -171,13 +175,35 @@ describe('card top-up verification with PortOne', () => {
     const foreign = await callback(payment_id);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('payment_not_found');
-    // The same payment named by a genuine webhook sent to this tenant's host settles nothing either.
-    expect((await deliver(paidWebhook(payment_id))).statusCode).toBe(200);
 
     await expectBooks(0);
     expect(await balanceOf(elsewhere, stranger.token)).toMatchObject({ available: 0 });
     expect(await ledgerProblems(app.db, elsewhere.tenant.id)).toEqual([]);
     expect((await app.payments.get(elsewhere.tenant.id, payment_id))?.status).toBe('pending');
+  });
+
+  it("settles a payment by the webhook whichever tenant's host it arrives on (one PortOne store serves them all)", async () => {
+    // PortOne sends every webhook of the store to one address: here tenant w's host, for a payment of tenant A.
+    const tenantA = await catalogueTenant(app);
+    const buyerA = await tenantA.signIn('customer');
+    const { payment_id } = await prepare(20_000, tenantA, buyerA.token);
+    portone.pay(payment_id, { amount: 20_000 });
+
+    const res = await deliver(paidWebhook(payment_id), w.host);
+    expect(res.statusCode).toBe(200);
+    expect((await app.payments.get(tenantA.tenant.id, payment_id))?.status).toBe('paid');
+    expect(await balanceOf(tenantA, buyerA.token)).toMatchObject({ available: 20_000 });
+    expect(await ledgerProblems(app.db, tenantA.tenant.id)).toEqual([]);
+    // Nothing of it lands on the tenant whose host carried the webhook.
+    await expectBooks(0);
+    expect(await ledgerProblems(app.db, w.tenant.id)).toEqual([]);
+
+    // An id naming a tenant that has no such payment settles nothing anywhere.
+    const forged = payment_id.replace(`-${tenantA.tenant.id}-`, `-${w.tenant.id}-`);
+    portone.pay(forged, { amount: 20_000 });
+    expect((await deliver(paidWebhook(forged), tenantA.host)).statusCode).toBe(200);
+    expect(await app.payments.get(w.tenant.id, forged)).toBeNull();
+    await expectBooks(0);
   });
 
   it('credits a top-up from the signed webhook alone, once however often it is replayed at once', async () => {
@@ -323,5 +349,173 @@ describe('card top-up verification with PortOne', () => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(portone.cancellations(prepared.merchant_uid)).toEqual([{ amount: 24_000, reason: '주문 환불' }]);
     await expectBooks(10_000);
+  });
+  describe('cancellations PortOne completes later (REQUESTED)', () => {
+    afterEach(() => portone.answerCancels('SUCCEEDED'));
+
+    const stockOf = async (productId: number) => {
+      const [row] = await app.db
+        .select({ remaining: products.displayRemaining, orders: products.ordersCount })
+        .from(products)
+        .where(and(eq(products.tenantId, w.tenant.id), eq(products.id, productId)));
+      return row;
+    };
+    const orderAs = async (orderId: number, token: string) =>
+      (await w.call('GET', `/api/delivery/orders/${orderId}`, undefined, token)).json();
+    const setStatus = (orderId: number, status: string, token: string, memo?: string) =>
+      w.call('PUT', '/api/delivery/status', { order_id: orderId, status, ...(memo ? { memo } : {}) }, token);
+    const cancelledWebhook = (paymentId: string) =>
+      portone.signWebhook(portone.webhookBody('Transaction.Cancelled', paymentId));
+
+    /**
+     * The buyer tops up 10,000 points, then buys 2 × 15,000 with 6,000 points and 24,000 by card at
+     * PortOne (reward 240); the webhook settles it. Wallet: 4,240 available.
+     */
+    async function buy() {
+      const farm = await w.signIn('merchant', '햇살농원');
+      const made = await w.call(
+        'POST',
+        '/api/products',
+        deliveryProduct({ price: 15_000, display_remaining: 5 }),
+        farm.token,
+      );
+      expect(made.statusCode, made.body).toBe(201);
+      const productId = made.json().id as number;
+      const topup = await prepare(10_000);
+      portone.pay(topup.payment_id, { amount: 10_000 });
+      expect((await callback(topup.payment_id)).statusCode).toBe(200);
+      const res = await w.call(
+        'POST',
+        '/api/payment/prepare',
+        { ...buyer, product_id: productId, qty: 2, amount: 30_000, points_used: 6_000, buyer_addr: '서울시 중구 1' },
+        sky.token,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const { order_id: orderId, merchant_uid: paymentId } = res.json() as { order_id: number; merchant_uid: string };
+      portone.pay(paymentId, { amount: 24_000 });
+      expect((await deliver(paidWebhook(paymentId))).statusCode).toBe(200);
+      expect(await orderAs(orderId, sky.token)).toMatchObject({ status: 'PENDING', earned_points: 240 });
+      expect(await balanceOf(w, sky.token)).toMatchObject({ available: 4_240, locked: 0 });
+      expect(await stockOf(productId)).toEqual({ remaining: 3, orders: 1 });
+      return { farm, productId, orderId, paymentId };
+    }
+
+    it('a refund PortOne answers REQUESTED waits as 환불 처리 중; points, reward and stock move once PortOne says SUCCEEDED, once however the news races', async () => {
+      const { farm, productId, orderId, paymentId } = await buy();
+      portone.answerCancels('REQUESTED');
+
+      const asked = await setStatus(orderId, 'REFUNDED', farm.token, '고객 요청 환불');
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.json()).toMatchObject({ status: 'REFUND_PENDING', next_statuses: [] });
+      expect(orderStatusLabel('REFUND_PENDING', 'delivery')).toBe('환불 처리 중');
+      expect(orderStatusLabel('REFUND_PENDING', 'pickup')).toBe('환불 처리 중');
+      const seen = await orderAs(orderId, sky.token);
+      expect(seen).toMatchObject({ status: 'REFUND_PENDING', can_cancel: false, refund_failure: null });
+      expect(seen.history.at(-1)).toMatchObject({
+        from_status: 'PENDING',
+        status: 'REFUND_PENDING',
+        memo: '고객 요청 환불',
+      });
+      // Nothing given back yet: the points spent stay spent, the reward is held, the stock is still sold.
+      expect(await balanceOf(w, sky.token)).toMatchObject({ available: 4_000, locked: 240 });
+      expect(await stockOf(productId)).toEqual({ remaining: 3, orders: 1 });
+      expect((await app.payments.get(w.tenant.id, paymentId))?.status).toBe('paid');
+      expect(portone.cancellationRequests(paymentId)).toMatchObject([{ status: 'REQUESTED', amount: 24_000 }]);
+      expect(JSON.parse(portone.requests.at(-1)?.body ?? '{}')).toMatchObject({ currentCancellableAmount: 24_000 });
+      // While it is on its way nobody moves the order, and nothing goes to PortOne again.
+      expect((await setStatus(orderId, 'CANCELLED', farm.token)).json().code).toBe('invalid_status_transition');
+      const buyerCancel = await w.call('POST', `/api/delivery/orders/${orderId}/cancel`, {}, sky.token);
+      expect(buyerCancel.statusCode).toBe(400);
+      // A look-up before PortOne decided changes nothing.
+      await app.payments.reconcile(new Date(Date.now() + 2 * 60_000));
+      expect((await orderAs(orderId, sky.token)).status).toBe('REFUND_PENDING');
+      expect(portone.cancellationRequests(paymentId)).toHaveLength(1);
+      expect(await balanceOf(w, sky.token)).toMatchObject({ available: 4_000, locked: 240 });
+      expect(await ledgerProblems(app.db, w.tenant.id)).toEqual([]);
+
+      portone.settleCancellations(paymentId, 'SUCCEEDED');
+      // PortOne's webhook (sent again and again) and the reconciliation job race for it.
+      const signed = cancelledWebhook(paymentId);
+      expect(JSON.parse(signed.body).data.cancellationId).toBe(portone.cancellationRequests(paymentId)[0]?.id);
+      const [hooks] = await Promise.all([
+        Promise.all(Array.from({ length: 6 }, () => deliver(signed))),
+        app.payments.reconcile(new Date(Date.now() + 2 * 60_000)),
+        app.payments.reconcile(new Date(Date.now() + 2 * 60_000)),
+      ]);
+      for (const hook of hooks) expect(hook.statusCode).toBe(200);
+
+      const done = await orderAs(orderId, farm.token);
+      expect(done).toMatchObject({ status: 'REFUNDED', earned_points: 0, refund_failure: null });
+      expect(done.history.map((h: { status: string }) => h.status)).toEqual(['PENDING', 'REFUND_PENDING', 'REFUNDED']);
+      expect(done.history.at(-1)).toMatchObject({ actor: 'system', memo: '고객 요청 환불' });
+      expect(await stockOf(productId)).toEqual({ remaining: 5, orders: 0 });
+      expect(await app.payments.get(w.tenant.id, paymentId)).toMatchObject({
+        status: 'cancelled',
+        cancelledAmount: 24_000,
+        refundAmount: null,
+      });
+      expect(portone.cancellations(paymentId)).toEqual([{ amount: 24_000, reason: '주문 환불' }]);
+      await expectBooks(10_000);
+    });
+
+    it('a refund PortOne reports FAILED returns the order to its status and tells the merchant why; a retry then refunds once', async () => {
+      const { farm, productId, orderId, paymentId } = await buy();
+      expect((await setStatus(orderId, 'CONFIRMED', farm.token)).statusCode).toBe(200);
+      portone.answerCancels('REQUESTED');
+      const asked = await setStatus(orderId, 'CANCELLED', farm.token, '재고 부족');
+      expect(asked.json()).toMatchObject({ status: 'REFUND_PENDING' });
+      expect(await balanceOf(w, sky.token)).toMatchObject({ available: 4_000, locked: 240 });
+
+      // PortOne sends no webhook for a failed cancellation: the reconciliation job looks it up.
+      portone.settleCancellations(paymentId, 'FAILED');
+      expect(await app.payments.reconcile(new Date(Date.now() + 2 * 60_000))).toBeGreaterThanOrEqual(1);
+
+      const merchantView = await orderAs(orderId, farm.token);
+      expect(merchantView).toMatchObject({
+        status: 'CONFIRMED',
+        refund_failure: REFUND_FAILED_REASON,
+        next_statuses: expect.arrayContaining(['CANCELLED', 'REFUNDED']),
+      });
+      expect(merchantView.history.at(-1)).toMatchObject({
+        from_status: 'REFUND_PENDING',
+        status: 'CONFIRMED',
+        actor: 'system',
+        memo: `환불 실패: ${REFUND_FAILED_REASON}`,
+      });
+      expect((await orderAs(orderId, sky.token)).refund_failure).toBeNull();
+      // Everything as before the request: reward spendable again, points spent, stock sold, payment paid.
+      await expectBooks(4_240);
+      expect(await stockOf(productId)).toEqual({ remaining: 3, orders: 1 });
+      expect((await app.payments.get(w.tenant.id, paymentId))?.status).toBe('paid');
+      // A late webhook about the failed cancellation changes nothing.
+      expect((await deliver(cancelledWebhook(paymentId))).statusCode).toBe(200);
+      expect((await orderAs(orderId, farm.token)).status).toBe('CONFIRMED');
+
+      // The merchant tries again and PortOne cancels at once this time.
+      portone.answerCancels('SUCCEEDED');
+      const again = await setStatus(orderId, 'CANCELLED', farm.token, '재고 부족');
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ status: 'CANCELLED', refund_failure: null });
+      expect(portone.cancellationRequests(paymentId)).toMatchObject([
+        { status: 'FAILED', amount: 24_000 },
+        { status: 'SUCCEEDED', amount: 24_000 },
+      ]);
+      expect(await stockOf(productId)).toEqual({ remaining: 5, orders: 0 });
+      await expectBooks(10_000);
+    });
+
+    it('a refund whose PortOne balance changed under it is refused by PortOne (currentCancellableAmount) and changes nothing', async () => {
+      const { farm, orderId, paymentId } = await buy();
+      // Someone cancels 5,000 at PortOne's console between the server's look-up and its cancel.
+      portone.beforeNextCancel(() => portone.cancelOutside(paymentId, 5_000));
+      const res = await setStatus(orderId, 'REFUNDED', farm.token);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().code).toBe('payment_gateway_unavailable');
+      const sent = portone.requests.filter((r) => r.method === 'POST' && r.path === `/payments/${paymentId}/cancel`);
+      expect(sent.map((r) => JSON.parse(r.body).currentCancellableAmount)).toEqual([24_000]);
+      expect(portone.cancellations(paymentId)).toEqual([{ amount: 5_000, reason: '관리자 콘솔 취소' }]);
+      expect((await orderAs(orderId, farm.token)).status).toBe('PENDING');
+      await expectBooks(4_240);
+    });
   });
 });

@@ -48,6 +48,14 @@ export const payments = pgTable(
     /** Won of the card part given back (order cancels and refunds). */
     cancelledAmount: integer('cancelled_amount').notNull().default(0),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * A cancellation the gateway accepted but has not completed (PortOne answered REQUESTED): the
+     * won given back in total once it succeeds, the gateway's cancellation id and when it was asked
+     * (docs/decisions/028). Null when no cancellation is on its way.
+     */
+    refundAmount: integer('refund_amount'),
+    refundCancellationId: text('refund_cancellation_id'),
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
@@ -57,10 +65,16 @@ export const payments = pgTable(
     uniqueIndex('payments_payment_id_key').on(t.tenantId, t.paymentId),
     index('payments_user_idx').on(t.tenantId, t.userId, t.id),
     index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // The reconciliation job's look-up of cancellations still on their way, across tenants.
+    index('payments_refund_pending_idx').on(t.refundRequestedAt).where(sql`${t.refundAmount} is not null`),
     check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled')`),
     check(
       'payments_amount_check',
       sql`${t.amount} >= 0 and ${t.pointsUsed} >= 0 and ${t.cancelledAmount} between 0 and ${t.amount}`,
+    ),
+    check(
+      'payments_refund_check',
+      sql`(${t.refundAmount} is null) = (${t.refundCancellationId} is null) and (${t.refundAmount} is null) = (${t.refundRequestedAt} is null) and (${t.refundAmount} is null or ${t.refundAmount} between 1 and ${t.amount})`,
     ),
     tenantForeignKey('payments_user_fk', t.tenantId, t.userId, users),
   ],

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Buyer, Checkout } from '@app/contracts';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { GatewayUnavailable, type PaymentGateway } from '../../platform/payments/gateway.js';
+import { type GatewayCancelAnswer, GatewayUnavailable, type PaymentGateway } from '../../platform/payments/gateway.js';
 import { type PublicAddress, tenantOrigin } from '../../platform/public-address.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import { type PaymentRow, type paymentPurposes, payments } from './payments.schema.js';
@@ -19,6 +19,38 @@ export type PaymentPurpose = (typeof paymentPurposes)[number];
 export interface PaymentSettler {
   paid(tx: DbOrTx, payment: PaymentRow): Promise<void>;
   failed?(tx: DbOrTx, payment: PaymentRow): Promise<void>;
+  /**
+   * A refund the gateway left REQUESTED has ended (docs/decisions/028): SUCCEEDED gave the card
+   * part back, FAILED gave nothing back. Runs once, in the transaction that clears the payment's
+   * pending refund, under `lock`'s row lock.
+   */
+  refundSettled?(tx: DbOrTx, payment: PaymentRow, outcome: RefundOutcome): Promise<void>;
+  /** Takes the purpose's own row lock (the order's) before the payment's, in the order cancels take them. */
+  lock?(tx: DbOrTx, payment: PaymentRow): Promise<void>;
+}
+
+/** How a refund left REQUESTED at the gateway ended. */
+export type RefundOutcome = { succeeded: true } | { succeeded: false; reason: string };
+
+/** What the merchant is told when the card company did not give the money back (PortOne names no reason). */
+export const REFUND_FAILED_REASON =
+  '카드사에서 카드 환불을 처리하지 못했습니다. 잠시 후 다시 시도하거나 고객센터에 문의해주세요.';
+
+/** PortOne's webhook types about one cancellation (`data.cancellationId`). */
+const CANCELLATION_EVENTS = new Set([
+  'Transaction.CancelPending',
+  'Transaction.PartialCancelled',
+  'Transaction.Cancelled',
+]);
+
+/**
+ * The tenant a payment id belongs to: our ids are `{purpose}-{tenantId}-{time}{random}`, unique
+ * across tenants (one PortOne store serves every tenant). Null for an id that is not ours.
+ */
+export function tenantOfPaymentId(paymentId: string): number | null {
+  const match = /^(?:topup|order)-([1-9]\d{0,9})-[0-9a-z]+$/.exec(paymentId);
+  const id = match?.[1] ? Number(match[1]) : Number.NaN;
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
 }
 
 export const paymentErrors = {
@@ -218,8 +250,70 @@ export function createPaymentsService(opts: PaymentsOptions) {
     throw verdict.error;
   }
 
+  /**
+   * Settles a refund the gateway left REQUESTED, once: the purpose's row (the order) is locked
+   * first, then the payment; the gateway is asked how the cancellation ended; SUCCEEDED marks the
+   * payment cancelled, FAILED clears the pending refund; the purpose's settler runs in the same
+   * transaction. A webhook and the reconciliation job racing for it settle it once (the second
+   * finds nothing pending). Answers what happened.
+   */
+  async function settleRefund(
+    tenantId: number,
+    paymentId: string,
+  ): Promise<'refunded' | 'refund_failed' | 'refund_pending' | 'no_refund_pending'> {
+    return db.transaction(async (tx) => {
+      const where = and(eq(payments.tenantId, tenantId), eq(payments.paymentId, paymentId));
+      const [seen] = await tx.select().from(payments).where(where);
+      if (!seen || seen.refundAmount === null) return 'no_refund_pending';
+      const settler = settlers.get(seen.purpose);
+      await settler?.lock?.(tx, seen);
+      const [payment] = await tx.select().from(payments).where(where).for('update');
+      if (!payment || payment.refundAmount === null || payment.refundCancellationId === null) {
+        return 'no_refund_pending';
+      }
+      let found: Awaited<ReturnType<PaymentGateway['getPayment']>>;
+      try {
+        found = await gateway.getPayment(tenantId, paymentId, tx);
+      } catch (err) {
+        if (err instanceof GatewayUnavailable) {
+          log.warn({ err, paymentId }, 'refund look-up failed');
+          throw paymentErrors.unavailable();
+        }
+        throw err;
+      }
+      const cancellation = found?.cancellations.find((c) => c.id === payment.refundCancellationId);
+      if (!cancellation || cancellation.status === 'REQUESTED') return 'refund_pending';
+      const succeeded = cancellation.status === 'SUCCEEDED';
+      const cleared = {
+        refundAmount: null,
+        refundCancellationId: null,
+        refundRequestedAt: null,
+        updatedAt: sql`now()`,
+      };
+      const [row] = await tx
+        .update(payments)
+        .set(
+          succeeded
+            ? { ...cleared, status: 'cancelled', cancelledAmount: payment.refundAmount, cancelledAt: sql`now()` }
+            : cleared,
+        )
+        .where(and(eq(payments.tenantId, tenantId), eq(payments.id, payment.id)))
+        .returning();
+      if (!row) throw new Error('payment row vanished under its lock');
+      await settler?.refundSettled?.(
+        tx,
+        row,
+        succeeded ? { succeeded: true } : { succeeded: false, reason: REFUND_FAILED_REASON },
+      );
+      if (!succeeded) log.warn({ paymentId, cancellationId: cancellation.id }, 'refund failed at the gateway');
+      return succeeded ? 'refunded' : 'refund_failed';
+    });
+  }
+
   return {
     gateway,
+
+    settleRefund,
 
     /** Registers what settles payments of a purpose (each module once, at start). */
     onSettle(purpose: PaymentPurpose, settler: PaymentSettler) {
@@ -283,10 +377,18 @@ export function createPaymentsService(opts: PaymentsOptions) {
      * The provider's webhook: the signature is checked over the raw body, then the payment is
      * confirmed by looking it up, like any callback. Answers what to log; throws WebhookRejected.
      */
-    async webhook(tenantId: number, rawBody: string, headers: Record<string, string | string[] | undefined>) {
+    async webhook(_hostTenantId: number, rawBody: string, headers: Record<string, string | string[] | undefined>) {
       const event = await gateway.verifyWebhook(rawBody, headers);
       if (!event.paymentId) return { event, outcome: 'ignored' as const };
+      // One PortOne store serves every tenant, and PortOne sends every webhook to one address: the
+      // payment's own tenant, from its id, whichever host the webhook arrived on. The look-ups
+      // below stay on that tenant's rows (its key), so an id naming no payment there is refused.
+      const tenantId = tenantOfPaymentId(event.paymentId);
+      if (tenantId === null) return { event, outcome: 'payment_not_found' };
       try {
+        if (CANCELLATION_EVENTS.has(event.type)) {
+          return { event, outcome: await settleRefund(tenantId, event.paymentId) };
+        }
         await confirm(tenantId, event.paymentId);
         return { event, outcome: 'paid' as const };
       } catch (err) {
@@ -320,22 +422,58 @@ export function createPaymentsService(opts: PaymentsOptions) {
           else if (err.code !== 'payment_pending' && err.code !== 'payment_gateway_unavailable') done++;
         }
       }
+      // Refunds the gateway left REQUESTED: their webhook may never come (PortOne sends none for a
+      // failed cancellation), so they are looked up until they end.
+      const refunds = await db
+        .select({ tenantId: payments.tenantId, paymentId: payments.paymentId })
+        .from(payments)
+        .where(
+          and(isNotNull(payments.refundAmount), lt(payments.refundRequestedAt, new Date(now.getTime() - minAgeMs))),
+        )
+        .orderBy(payments.refundRequestedAt)
+        .limit(100);
+      for (const r of refunds) {
+        try {
+          const outcome = await settleRefund(r.tenantId, r.paymentId);
+          if (outcome === 'refunded' || outcome === 'refund_failed') done++;
+        } catch (err) {
+          if (!(err instanceof AppError)) log.error({ err, paymentId: r.paymentId }, 'refund reconciliation failed');
+        }
+      }
       return done;
     },
 
     /**
      * Gives back `amount` won of a paid payment's card part in total (order cancels and refunds),
      * inside the caller's transaction: the gateway is asked only for what it has not cancelled yet,
-     * so a retry after a failed commit never cancels twice; if the gateway refuses, the caller's
-     * transaction rolls back with a 502 and nothing changed.
+     * so a retry after a failed commit never cancels twice, and with the cancellable balance the
+     * look-up showed (`currentCancellableAmount`), so a balance that changed meanwhile is refused by
+     * the gateway instead of cancelled twice; if the gateway refuses, the caller's transaction rolls
+     * back with a 502 and nothing changed. `pending`: the gateway answered REQUESTED; the payment
+     * records the cancellation and `settleRefund` ends it later (webhook or reconciliation).
      */
-    async refund(tx: DbOrTx, payment: PaymentRow, amount: number, reason: string): Promise<PaymentRow> {
+    async refund(
+      tx: DbOrTx,
+      payment: PaymentRow,
+      amount: number,
+      reason: string,
+    ): Promise<{ payment: PaymentRow; pending: boolean }> {
+      let answer: GatewayCancelAnswer | null = null;
       if (amount > 0) {
         try {
           const found = await gateway.getPayment(payment.tenantId, payment.paymentId, tx);
           const already = found?.cancelledAmount ?? 0;
           if (amount > already) {
-            await gateway.cancel(payment.tenantId, payment.paymentId, { reason, amount: amount - already }, tx);
+            answer = await gateway.cancel(
+              payment.tenantId,
+              payment.paymentId,
+              {
+                reason,
+                amount: amount - already,
+                currentCancellableAmount: found ? found.amount - found.cancelledAmount : undefined,
+              },
+              tx,
+            );
           }
         } catch (err) {
           if (err instanceof GatewayUnavailable) {
@@ -345,12 +483,26 @@ export function createPaymentsService(opts: PaymentsOptions) {
           throw err;
         }
       }
+      const where = and(eq(payments.tenantId, payment.tenantId), eq(payments.id, payment.id));
+      if (answer?.status === 'REQUESTED' && answer.id) {
+        const [row] = await tx
+          .update(payments)
+          .set({
+            refundAmount: amount,
+            refundCancellationId: answer.id,
+            refundRequestedAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where(where)
+          .returning();
+        return { payment: row ?? payment, pending: true };
+      }
       const [row] = await tx
         .update(payments)
         .set({ status: 'cancelled', cancelledAmount: amount, cancelledAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(payments.tenantId, payment.tenantId), eq(payments.id, payment.id)))
+        .where(where)
         .returning();
-      return row ?? payment;
+      return { payment: row ?? payment, pending: false };
     },
 
     async get(tenantId: number, paymentId: string) {

@@ -16,6 +16,9 @@ import { balanceOf, type Posted, post } from './ledger.js';
  * | refund          | purchase_clearing         | wallet.available          | refund     |
  * | earn            | rewards                   | wallet.available          | earn       |
  * | earn take-back  | wallet.available          | rewards                   | adjustment |
+ * | earn hold       | wallet.available          | wallet.locked             | adjustment |
+ * | held take-back  | wallet.locked             | rewards                   | adjustment |
+ * | earn hold back  | wallet.locked             | wallet.available          | adjustment |
  * | withdraw (lock) | wallet.available          | wallet.locked             | withdraw   |
  * | withdraw settle | wallet.locked             | withdrawal_bridge         | withdraw   |
  * | withdraw fail   | wallet.locked             | wallet.available          | refund     |
@@ -199,6 +202,72 @@ export async function revokeEarn(
     });
   }
   return p.amount - takeBack;
+}
+
+/**
+ * A refund of an order goes to the card gateway (docs/decisions/028): the reward it will take back
+ * is held first (available -> locked), as much of it as the wallet still holds, so the buyer cannot
+ * spend it while the card company works and the card refund is decided on a fixed figure. Answers
+ * the points held (the caller keeps the rest, already spent, from the card refund). `attempt`
+ * numbers the refund attempts of the order: a failed refund gives its hold back and the next one
+ * holds again under a key of its own.
+ */
+export async function holdEarnForRefund(
+  tx: DbOrTx,
+  tenantId: number,
+  p: { userId: number; amount: number; key: string; attempt: number; meta?: Record<string, unknown> },
+): Promise<number> {
+  const { available } = await balanceOf(tx, tenantId, p.userId);
+  const held = Math.min(p.amount, available);
+  if (held > 0) {
+    await post(tx, tenantId, {
+      txType: 'adjustment',
+      referenceType: 'order',
+      idempotencyKey: `earn-hold:${p.key}:${p.attempt}`,
+      meta: p.meta,
+      movements: [
+        { account: { userId: p.userId }, bucket: 'available', amount: -held },
+        { account: { userId: p.userId }, bucket: 'locked', amount: held },
+      ],
+    });
+  }
+  return held;
+}
+
+/** The card refund succeeded: the held reward goes back to the rewards account (once per order). */
+export function revokeHeldEarn(
+  tx: DbOrTx,
+  tenantId: number,
+  p: { userId: number; amount: number; key: string; meta?: Record<string, unknown> },
+) {
+  return post(tx, tenantId, {
+    txType: 'adjustment',
+    referenceType: 'order',
+    idempotencyKey: `earn-revoke:${p.key}`,
+    meta: p.meta,
+    movements: [
+      { account: { userId: p.userId }, bucket: 'locked', amount: -p.amount },
+      { account: { system: 'rewards' }, amount: p.amount },
+    ],
+  });
+}
+
+/** The card refund failed: the held reward is the buyer's to spend again. */
+export function releaseEarnHold(
+  tx: DbOrTx,
+  tenantId: number,
+  p: { userId: number; amount: number; key: string; attempt: number; meta?: Record<string, unknown> },
+) {
+  return post(tx, tenantId, {
+    txType: 'adjustment',
+    referenceType: 'order',
+    idempotencyKey: `earn-release:${p.key}:${p.attempt}`,
+    meta: p.meta,
+    movements: [
+      { account: { userId: p.userId }, bucket: 'locked', amount: -p.amount },
+      { account: { userId: p.userId }, bucket: 'available', amount: p.amount },
+    ],
+  });
 }
 
 /** A withdrawal request: its points are locked until the bridge settles or fails it. */

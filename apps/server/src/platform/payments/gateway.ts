@@ -37,8 +37,19 @@ export type GatewayCheckout =
     };
 
 /**
+ * One cancellation of a payment as the gateway reports it (PortOne V2's PaymentCancellation):
+ * SUCCEEDED gave the money back, REQUESTED is still on its way at the card company (asynchronous
+ * cancels), FAILED gave nothing back.
+ */
+export interface GatewayCancellation {
+  id: string;
+  status: 'REQUESTED' | 'SUCCEEDED' | 'FAILED';
+  amount: number;
+}
+
+/**
  * A payment as the gateway reports it (PortOne V2's statuses). `amount` is the total the buyer was
- * asked for; `cancelledAmount` what has been given back.
+ * asked for; `cancelledAmount` what has been given back (succeeded cancellations only).
  */
 export interface GatewayPayment {
   id: string;
@@ -50,12 +61,23 @@ export interface GatewayPayment {
   transactionId: string | null;
   /** The provider's reason, for FAILED. */
   failureMessage: string | null;
+  /** Every cancellation asked for, oldest first. */
+  cancellations: GatewayCancellation[];
+}
+
+/** What a cancel request answered: done at once, or requested (the gateway says later how it ended). */
+export interface GatewayCancelAnswer {
+  /** The gateway's cancellation id (null when there was nothing left to cancel). */
+  id: string | null;
+  status: 'SUCCEEDED' | 'REQUESTED';
 }
 
 /** A verified webhook: the payment it is about (the server then looks the payment up itself). */
 export interface GatewayWebhook {
   type: string;
   paymentId: string | null;
+  /** The cancellation a cancellation webhook is about (PortOne's `data.cancellationId`). */
+  cancellationId?: string | null;
 }
 
 /**
@@ -69,8 +91,17 @@ export interface PaymentGateway {
   prepare(payment: GatewayPrepare, tx?: DbOrTx): Promise<GatewayCheckout>;
   /** The payment as the gateway knows it; null when the gateway has no payment of that id. */
   getPayment(tenantId: number, paymentId: string, tx?: DbOrTx): Promise<GatewayPayment | null>;
-  /** Cancels the whole payment, or `amount` of it. */
-  cancel(tenantId: number, paymentId: string, opts: { reason: string; amount?: number }, tx?: DbOrTx): Promise<void>;
+  /**
+   * Cancels the whole payment, or `amount` of it. `currentCancellableAmount`: what the caller
+   * believes may still be cancelled; the gateway refuses the cancel if its own figure differs (the
+   * balance changed meanwhile), so a cancel decided on a stale look-up never gives back twice.
+   */
+  cancel(
+    tenantId: number,
+    paymentId: string,
+    opts: { reason: string; amount?: number; currentCancellableAmount?: number },
+    tx?: DbOrTx,
+  ): Promise<GatewayCancelAnswer>;
   /**
    * Checks a webhook's signature (Standard Webhooks: webhook-id, webhook-timestamp within 5 minutes,
    * webhook-signature) over the raw body; throws `WebhookRejected` when it does not verify.

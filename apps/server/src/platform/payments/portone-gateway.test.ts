@@ -76,6 +76,7 @@ describe('PortOne gateway: getPayment', () => {
       currency: 'KRW',
       transactionId,
       failureMessage: null,
+      cancellations: [],
     });
   });
 
@@ -151,7 +152,10 @@ describe('PortOne gateway: cancel', () => {
     portone.pay(paymentId, { amount: 5_000 });
     await gateway.cancel(TENANT, paymentId, { reason: '중복 결제' });
 
-    await expect(gateway.cancel(TENANT, paymentId, { reason: '중복 결제' })).resolves.toBeUndefined();
+    await expect(gateway.cancel(TENANT, paymentId, { reason: '중복 결제' })).resolves.toEqual({
+      id: null,
+      status: 'SUCCEEDED',
+    });
 
     const other = newPaymentId();
     portone.pay(other, { amount: 5_000 });
@@ -159,6 +163,111 @@ describe('PortOne gateway: cancel', () => {
       GatewayUnavailable,
     );
     expect(portone.cancellations(other)).toEqual([]);
+  });
+});
+
+describe('PortOne gateway: what PortOne receives', () => {
+  it('sends every POST body as application/json, the only request type PortOne accepts', async () => {
+    const paymentId = newPaymentId();
+    const from = portone.requests.length;
+    await gateway.prepare({
+      tenantId: TENANT,
+      paymentId,
+      orderName: '포인트 충전 10,000원',
+      amount: 10_000,
+      currency: 'KRW',
+      buyer: { name: '김하늘', email: 'haneul@example.com', phone: '010-1234-5678' },
+      redirectUrl: 'https://shop.example.com/payment/callback?type=topup',
+    });
+    portone.pay(paymentId, { amount: 10_000 });
+    await gateway.cancel(TENANT, paymentId, { reason: '주문 취소', amount: 4_000, currentCancellableAmount: 10_000 });
+
+    const posts = portone.requests.slice(from).filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.path)).toEqual([`/payments/${paymentId}/pre-register`, `/payments/${paymentId}/cancel`]);
+    for (const post of posts) expect(post.contentType).toBe('application/json');
+    expect(JSON.parse(posts[1]?.body ?? '{}')).toEqual({
+      storeId: STORE_ID,
+      reason: '주문 취소',
+      amount: 4_000,
+      currentCancellableAmount: 10_000,
+    });
+  });
+
+  it('is refused by PortOne with any other content type (as the SDK sends it), so nothing is cancelled', async () => {
+    const paymentId = newPaymentId();
+    portone.pay(paymentId, { amount: 5_000 });
+    const res = await fetch(`${portone.baseUrl}/payments/${paymentId}/cancel`, {
+      method: 'POST',
+      headers: { authorization: `PortOne ${API_SECRET}`, 'content-type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ storeId: STORE_ID, reason: '주문 취소' }),
+    });
+    expect(res.status).toBe(415);
+    expect(portone.cancellations(paymentId)).toEqual([]);
+  });
+});
+
+describe('PortOne gateway: cancellations PortOne completes later', () => {
+  it('answers a REQUESTED cancel as requested; the look-up shows it until PortOne says SUCCEEDED', async () => {
+    const paymentId = newPaymentId();
+    portone.pay(paymentId, { amount: 20_000 });
+    portone.answerCancels('REQUESTED');
+    try {
+      const answer = await gateway.cancel(TENANT, paymentId, { reason: '주문 취소', currentCancellableAmount: 20_000 });
+      expect(answer).toEqual({ id: expect.any(String), status: 'REQUESTED' });
+      expect(await gateway.getPayment(TENANT, paymentId)).toMatchObject({
+        status: 'PAID',
+        cancelledAmount: 0,
+        cancellations: [{ id: answer.id, status: 'REQUESTED', amount: 20_000 }],
+      });
+      // A second cancel while the first is on its way would give back twice: PortOne refuses it.
+      await expect(
+        gateway.cancel(TENANT, paymentId, { reason: '주문 취소', currentCancellableAmount: 20_000 }),
+      ).rejects.toThrow(GatewayUnavailable);
+
+      portone.settleCancellations(paymentId, 'SUCCEEDED');
+      expect(await gateway.getPayment(TENANT, paymentId)).toMatchObject({
+        status: 'CANCELLED',
+        cancelledAmount: 20_000,
+        cancellations: [{ id: answer.id, status: 'SUCCEEDED', amount: 20_000 }],
+      });
+    } finally {
+      portone.answerCancels('SUCCEEDED');
+    }
+  });
+
+  it('reports a requested cancellation that FAILED, the payment still paid', async () => {
+    const paymentId = newPaymentId();
+    portone.pay(paymentId, { amount: 20_000 });
+    portone.answerCancels('REQUESTED');
+    try {
+      const { id } = await gateway.cancel(TENANT, paymentId, { reason: '주문 환불' });
+      portone.settleCancellations(paymentId, 'FAILED');
+      expect(await gateway.getPayment(TENANT, paymentId)).toMatchObject({
+        status: 'PAID',
+        cancelledAmount: 0,
+        cancellations: [{ id, status: 'FAILED', amount: 20_000 }],
+      });
+    } finally {
+      portone.answerCancels('SUCCEEDED');
+    }
+  });
+
+  it('refuses a cancel decided on a balance that changed meanwhile (currentCancellableAmount), giving nothing back twice', async () => {
+    const paymentId = newPaymentId();
+    portone.pay(paymentId, { amount: 30_000 });
+    const seen = await gateway.getPayment(TENANT, paymentId);
+    // Someone cancels 10,000 at PortOne's console between the look-up and the cancel.
+    portone.cancelOutside(paymentId, 10_000);
+
+    await expect(
+      gateway.cancel(TENANT, paymentId, {
+        reason: '주문 환불',
+        amount: 20_000,
+        currentCancellableAmount: (seen?.amount ?? 0) - (seen?.cancelledAmount ?? 0),
+      }),
+    ).rejects.toThrow(GatewayUnavailable);
+    expect(portone.cancellations(paymentId)).toEqual([{ amount: 10_000, reason: '관리자 콘솔 취소' }]);
+    expect(portone.requests.at(-1)).toMatchObject({ method: 'POST', path: `/payments/${paymentId}/cancel` });
   });
 });
 
@@ -215,7 +324,23 @@ describe('PortOne gateway: webhooks', () => {
     const paymentId = newPaymentId();
     const signed = portone.signWebhook(portone.webhookBody('Transaction.Paid', paymentId));
 
-    expect(await gateway.verifyWebhook(signed.body, signed.headers)).toEqual({ type: 'Transaction.Paid', paymentId });
+    expect(await gateway.verifyWebhook(signed.body, signed.headers)).toEqual({
+      type: 'Transaction.Paid',
+      paymentId,
+      cancellationId: null,
+    });
+  });
+
+  it('answers the cancellation a Transaction.Cancelled webhook names (data.cancellationId, as PortOne sends it)', async () => {
+    const paymentId = newPaymentId();
+    portone.pay(paymentId, { amount: 8_000 });
+    const { id } = await gateway.cancel(TENANT, paymentId, { reason: '주문 취소' });
+    for (const type of ['Transaction.Cancelled', 'Transaction.PartialCancelled', 'Transaction.CancelPending']) {
+      const body = portone.webhookBody(type, paymentId);
+      expect(body.data).toMatchObject({ paymentId, cancellationId: id });
+      const signed = portone.signWebhook(body);
+      expect(await gateway.verifyWebhook(signed.body, signed.headers)).toEqual({ type, paymentId, cancellationId: id });
+    }
   });
 
   it('answers no payment id for a webhook that is not about a payment', async () => {
@@ -228,6 +353,7 @@ describe('PortOne gateway: webhooks', () => {
     expect(await gateway.verifyWebhook(signed.body, signed.headers)).toEqual({
       type: 'BillingKey.Issued',
       paymentId: null,
+      cancellationId: null,
     });
   });
 

@@ -103,12 +103,14 @@ export function createSandboxGateway(db: DbOrTx, opts: { pendingSettleMs: number
         currency: row.currency,
         transactionId: row.transactionId,
         failureMessage: row.failureMessage,
+        // The sandbox cancels at once: nothing is ever left requested.
+        cancellations: [],
       };
     },
 
     async cancel(tenantId, paymentId, { amount }, tx = db) {
       const row = await find(tenantId, paymentId, tx);
-      if (!row) return;
+      if (!row) return { id: null, status: 'SUCCEEDED' as const };
       const paid = row.status === 'PAID' || row.status === 'PARTIAL_CANCELLED';
       // A payment never paid (ready, pending, failed) is simply closed.
       const cancelledAmount = paid
@@ -119,6 +121,7 @@ export function createSandboxGateway(db: DbOrTx, opts: { pendingSettleMs: number
         .update(sandboxPayments)
         .set({ status, cancelledAmount, updatedAt: sql`now()` })
         .where(where(tenantId, paymentId));
+      return { id: `sandbox_cancel_${randomBytes(6).toString('hex')}`, status: 'SUCCEEDED' as const };
     },
 
     async verifyWebhook() {

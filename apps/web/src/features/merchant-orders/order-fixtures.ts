@@ -36,6 +36,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     card_amount: 12000,
     earned_points: 120,
     payment_id: 'order_1',
+    refund_failure: null,
     can_cancel: false,
     can_confirm: false,
     next_statuses: allowedOrderMoves(status),

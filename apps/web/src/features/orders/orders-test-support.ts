@@ -46,6 +46,7 @@ export function buildOrder(over: Partial<Order> = {}): Order {
     card_amount: 15_000,
     earned_points: 150,
     payment_id: 'pay_101',
+    refund_failure: null,
     can_cancel: false,
     can_confirm: true,
     next_statuses: [],
