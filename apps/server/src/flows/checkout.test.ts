@@ -466,6 +466,27 @@ describe('checkout: buying with card, points or both', () => {
     expect(await ledgerProblems(app.db, w.tenant.id)).toEqual([]);
   });
 
+  it('the sandbox cancels at once (never 환불 처리 중), and no merchant can choose 환불 처리 중 itself', async () => {
+    const sky = await newBuyer();
+    const lunch = await newProduct(farm, deliveryProduct({ price: 12_000, display_remaining: 4 }));
+    const { prepared } = await buy(sky.token, { product_id: lunch.id, qty: 2, amount: 24_000, buyer_addr: '서울' });
+    const before = await order(sky.token, prepared.order_id);
+    const refused = await setStatus(farm.token, prepared.order_id, 'REFUND_PENDING', '직접 선택');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'invalid_status_transition' });
+    expect(await order(sky.token, prepared.order_id)).toEqual(before);
+    expect(await balance(sky.token)).toMatchObject({ available: 480, locked: 0 });
+
+    const refunded = await setStatus(farm.token, prepared.order_id, 'REFUNDED', '고객 요청');
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toMatchObject({ status: 'REFUNDED', next_statuses: [], refund_failure: null });
+    expect(refunded.json().history.map((h: { status: string }) => h.status)).toEqual(['PENDING', 'REFUNDED']);
+    expect(await gatewayRow(prepared.merchant_uid)).toMatchObject({ status: 'CANCELLED', cancelledAmount: 24_000 });
+    expect(await balance(sky.token)).toMatchObject({ available: 0, locked: 0 });
+    expect(await product(lunch.id)).toMatchObject({ display_remaining: 4, orders_count: 0 });
+    expect(await ledgerProblems(app.db, w.tenant.id)).toEqual([]);
+  });
+
   it('the buyer cancels before preparation starts, not after', async () => {
     const sky = await newBuyer();
     const lunch = await newProduct(farm, deliveryProduct({ price: 12_000, display_remaining: 3 }));

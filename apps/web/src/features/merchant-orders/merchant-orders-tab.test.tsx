@@ -297,6 +297,35 @@ describe('merchant order list', () => {
   });
 });
 
+describe('refunds the card company has not finished', () => {
+  it('shows 환불 처리 중 and offers no move while the refund is on its way', async () => {
+    server.orders = [buildOrder({ id: 140, status: 'REFUND_PENDING', created_at: at(14, 9) })];
+    renderTab();
+    await screen.findByRole('article', { name: '주문번호 #140' });
+    expect(await within(card(140)).findByText('환불 처리 중')).toBeTruthy();
+    const dialog = within(await openDialog(140));
+    expect(dialog.getAllByRole('radio')).toHaveLength(8);
+    for (const radio of dialog.getAllByRole('radio')) expect((radio as HTMLInputElement).disabled).toBe(true);
+    expect(dialog.getByText(/카드사에서 환불을 처리하는 중이라 상태를 바꿀 수 없어요/)).toBeTruthy();
+  });
+
+  it('tells the merchant why the card refund failed on the order it returned to', async () => {
+    server.orders = [
+      buildOrder({
+        id: 141,
+        status: 'CONFIRMED',
+        created_at: at(14, 9),
+        refund_failure: '카드사에서 카드 환불을 처리하지 못했습니다.',
+      }),
+    ];
+    renderTab();
+    await screen.findByRole('article', { name: '주문번호 #141' });
+    const alert = await within(card(141)).findByRole('alert');
+    expect(alert.textContent).toBe('카드 환불 실패 카드사에서 카드 환불을 처리하지 못했습니다.');
+    expect(within(card(141)).getByText('주문확인')).toBeTruthy();
+  });
+});
+
 describe('status dialog', () => {
   it('offers the moves the server allows and keeps the change button off until one is chosen', async () => {
     renderTab();

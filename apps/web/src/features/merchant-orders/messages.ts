@@ -72,6 +72,8 @@ export const ordersText = {
   notAllowed: '변경 불가',
   statusHint: '지금 이 주문에서 바꿀 수 있는 상태만 선택할 수 있어요.',
   finalState: '완료되었거나 취소·환불된 주문이라 더 이상 상태를 바꿀 수 없어요.',
+  refundPendingState: '카드사에서 환불을 처리하는 중이라 상태를 바꿀 수 없어요. 환불이 끝나면 자동으로 바뀝니다.',
+  refundFailed: '카드 환불 실패',
   statusMemo: '메모 (선택)',
   statusMemoPlaceholder: '예: 포장 완료, 오후 3시 출발',
   memoCount: (length: number, max: number) => `${n(length)}/${n(max)}`,

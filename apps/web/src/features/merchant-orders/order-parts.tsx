@@ -59,6 +59,11 @@ export function OrderCard({ order, onChangeStatus }: { order: Order; onChangeSta
         <span className={`orders-kind orders-kind-${kind}`}>{m.kinds[kind]}</span>
         <StatusChip status={order.status} type={order.order_type} />
       </header>
+      {order.refund_failure ? (
+        <p className="form-message form-message-error" role="alert">
+          <strong>{m.refundFailed}</strong> {order.refund_failure}
+        </p>
+      ) : null}
       <dl className="orders-facts">
         <Fact label={m.orderedAt}>
           <time dateTime={order.created_at} className="tabular">

@@ -118,31 +118,34 @@ function StatusForm({ order, onUpdated }: { order: Order; onUpdated: (order: Ord
       </p>
       <fieldset className="orders-status-options" aria-describedby={`${id}-hint`}>
         <legend className="field-label">{m.newStatus}</legend>
-        {orderStatuses.map((s) => {
-          const isCurrent = s === order.status;
-          const disabled = !allowed.has(s);
-          return (
-            <label key={s} className={`orders-status-option${disabled ? ' is-disabled' : ''}`}>
-              <input
-                type="radio"
-                name={`${id}-status`}
-                value={s}
-                checked={status === s}
-                disabled={disabled || busy}
-                onChange={() => {
-                  setStatus(s);
-                  setFailure(null);
-                }}
-              />
-              <span>{label(s)}</span>
-              {isCurrent ? <span className="orders-option-note">{m.current}</span> : null}
-              {disabled && !isCurrent ? <span className="orders-option-note">{m.notAllowed}</span> : null}
-            </label>
-          );
-        })}
+        {/* 환불 처리 중 is where a cancel or refund waits for the card company, never a choice. */}
+        {orderStatuses
+          .filter((s) => s !== 'REFUND_PENDING')
+          .map((s) => {
+            const isCurrent = s === order.status;
+            const disabled = !allowed.has(s);
+            return (
+              <label key={s} className={`orders-status-option${disabled ? ' is-disabled' : ''}`}>
+                <input
+                  type="radio"
+                  name={`${id}-status`}
+                  value={s}
+                  checked={status === s}
+                  disabled={disabled || busy}
+                  onChange={() => {
+                    setStatus(s);
+                    setFailure(null);
+                  }}
+                />
+                <span>{label(s)}</span>
+                {isCurrent ? <span className="orders-option-note">{m.current}</span> : null}
+                {disabled && !isCurrent ? <span className="orders-option-note">{m.notAllowed}</span> : null}
+              </label>
+            );
+          })}
       </fieldset>
       <p id={`${id}-hint`} className="field-hint">
-        {allowed.size > 0 ? m.statusHint : m.finalState}
+        {allowed.size > 0 ? m.statusHint : order.status === 'REFUND_PENDING' ? m.refundPendingState : m.finalState}
       </p>
       <div className="field">
         <label className="field-label" htmlFor={`${id}-memo`}>

@@ -118,6 +118,17 @@ describe('/orders: the order history', () => {
     expect(listCalls()[0]?.query.get('limit')).toBe('20');
   });
 
+  it('shows a cancel whose card refund the card company is still processing as 환불 처리 중, without a cancel button', async () => {
+    serve(() => page([buildOrder({ id: 120, status: 'REFUND_PENDING', can_cancel: false, can_confirm: false })]));
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
+    const pending = within(await waitFor(() => cardOf(120)));
+    expect(pending.getByText('환불 처리 중')).toBeTruthy();
+    expect(pending.queryByRole('button', { name: '주문 취소' })).toBeNull();
+    // The status filter offers it too.
+    fireEvent.click(screen.getByRole('button', { name: '환불 처리 중' }));
+    await waitFor(() => expect(listCalls().at(-1)?.query.get('status')).toBe('REFUND_PENDING'));
+  });
+
   it('filters by status and pages by 20 with previous and next', async () => {
     serve((q) => page(listed, { total: 45, pages: 3, page: Number(q.get('skip')) / 20 + 1 }));
     renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
