@@ -506,16 +506,26 @@ describe('card top-up verification with PortOne', () => {
 
     it('a refund whose PortOne balance changed under it is refused by PortOne (currentCancellableAmount) and changes nothing', async () => {
       const { farm, orderId, paymentId } = await buy();
-      // Someone cancels 5,000 at PortOne's console between the server's look-up and its cancel.
-      portone.beforeNextCancel(() => portone.cancelOutside(paymentId, 5_000));
+      // The buyer spent 200 of the 240 reward points: the card refund is 24,000 - 200 = 23,800.
+      const river = await w.signIn('customer');
+      const sentAway = await w.call(
+        'POST',
+        '/api/wallet/transfer',
+        { to_user_id: river.user.id, amount: 4_200 },
+        sky.token,
+      );
+      expect(sentAway.statusCode, sentAway.body).toBe(200);
+      // Someone cancels 100 at PortOne's console between the server's look-up and its cancel: the
+      // 23,800 would still fit in what is left, and 23,900 would have gone back.
+      portone.beforeNextCancel(() => portone.cancelOutside(paymentId, 100));
       const res = await setStatus(orderId, 'REFUNDED', farm.token);
       expect(res.statusCode).toBe(502);
       expect(res.json().code).toBe('payment_gateway_unavailable');
       const sent = portone.requests.filter((r) => r.method === 'POST' && r.path === `/payments/${paymentId}/cancel`);
-      expect(sent.map((r) => JSON.parse(r.body).currentCancellableAmount)).toEqual([24_000]);
-      expect(portone.cancellations(paymentId)).toEqual([{ amount: 5_000, reason: '관리자 콘솔 취소' }]);
+      expect(sent.map((r) => JSON.parse(r.body))).toMatchObject([{ amount: 23_800, currentCancellableAmount: 24_000 }]);
+      expect(portone.cancellations(paymentId)).toEqual([{ amount: 100, reason: '관리자 콘솔 취소' }]);
       expect((await orderAs(orderId, farm.token)).status).toBe('PENDING');
-      await expectBooks(4_240);
+      await expectBooks(40);
     });
   });
 });
