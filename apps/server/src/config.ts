@@ -116,8 +116,8 @@ const envSchema = z.object({
   PORTONE_CHANNEL_KEY: z.string().min(1).optional(),
   PORTONE_WEBHOOK_SECRET: z.string().min(1).optional(),
   PORTONE_API_BASE_URL: z.url().default('https://api.portone.io'),
-  PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
-  PAYMENT_EXPIRE_MINUTES: z.coerce.number().int().min(1).default(30),
+  PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).default(15_000),
+  PAYMENT_EXPIRE_MINUTES: z.coerce.number().int().min(1).default(10),
   SANDBOX_PENDING_SETTLE_MS: z.coerce.number().int().min(0).default(20_000),
   WITHDRAW_SETTLE_MS: z.coerce.number().int().min(0).default(5_000),
 });
@@ -213,7 +213,10 @@ export interface AppConfig {
     portone?: { apiSecret: string; storeId: string; channelKey: string; webhookSecret: string; apiBaseUrl: string };
     /** How often payments left pending are re-checked at the gateway; 0 turns the job off (tests call it). */
     reconcileIntervalMs: number;
-    /** A payment still unpaid this long after it was prepared expires. */
+    /**
+     * The payment window: a payment still unpaid this long after it was prepared expires, and the
+     * stock and points its order holds go back (docs/decisions/029).
+     */
     expireAfterMs: number;
     /** The sandbox's pending test card becomes paid this long after it was used. */
     sandboxPendingSettleMs: number;

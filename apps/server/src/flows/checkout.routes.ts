@@ -74,7 +74,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         security: access.signedIn,
         tags: ['payments'],
         summary:
-          '주문 결제 준비 (서버가 가격·배송비를 다시 계산하고 재고를 잡고 포인트를 묶음; Idempotency-Key로 재시도해도 주문은 하나)',
+          '주문 결제 준비 (서버가 가격·배송비를 다시 계산하고 결제 시간 10분 동안 재고를 잡고 포인트를 묶음; 같은 상품의 미결제 주문은 새 주문으로 대체, 미결제 주문은 3건까지(409 too_many_open_payments); Idempotency-Key로 재시도해도 주문은 하나, 같은 키에 다른 내용은 409 idempotency_key_reused)',
         body: paymentPrepareSchema,
         response: { 200: paymentPrepareResultSchema, ...paymentErrors },
       },

@@ -1,13 +1,20 @@
 import { type Order, orderPageSchema, orderSchema, paymentPrepareResultSchema } from '@app/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { products } from '../modules/catalogue/catalogue.schema.js';
 import { catalogueTenant, deliveryProduct, shoppingProduct } from '../modules/catalogue/catalogue.test-helpers.js';
+import { orders as ordersTable } from '../modules/orders/orders.schema.js';
+import { payments as paymentsTable } from '../modules/payments/payments.schema.js';
 import { ledgerProblems } from '../modules/wallet/ledger.js';
 import { creditTopup } from '../modules/wallet/points.js';
 import { sandboxPayments } from '../platform/payments/sandbox.schema.js';
-import { SANDBOX_CARDS, SANDBOX_DECLINE_MESSAGE } from '../platform/payments/sandbox-gateway.js';
+import {
+  SANDBOX_CARDS,
+  SANDBOX_DECLINE_MESSAGE,
+  SANDBOX_EXPIRED_MESSAGE,
+} from '../platform/payments/sandbox-gateway.js';
 import { createUser, DEFAULT_PASSWORD } from '../seed/factories.js';
 import { accountsClient } from '../test/accounts.js';
 import { buildTestApp } from '../test/app.js';
@@ -25,7 +32,15 @@ describe('checkout: buying with card, points or both', () => {
 
   beforeAll(async () => {
     app = await buildTestApp({
-      payments: { gateway: 'sandbox', reconcileIntervalMs: 0, expireAfterMs: 30 * 60_000, sandboxPendingSettleMs: 0 },
+      // Many buyers sign in from one address here: the login limit is another file's subject.
+      rateLimits: false,
+      // The deployment's payment window (PAYMENT_EXPIRE_MINUTES' default), pinned below.
+      payments: {
+        gateway: 'sandbox',
+        reconcileIntervalMs: 0,
+        expireAfterMs: loadConfig({}).payments.expireAfterMs,
+        sandboxPendingSettleMs: 0,
+      },
     });
     w = await catalogueTenant(app, {
       settings: { point_reward_rate: 2, legal_info: { shipping_fee: 3_000, free_shipping_threshold: 50_000 } },
@@ -607,6 +622,303 @@ describe('checkout: buying with card, points or both', () => {
     expect(new Set(answers.map((a) => a.json().order_id)).size).toBe(1);
     expect(await balance(sky.token)).toMatchObject({ available: 0, locked: 5_000 });
     expect(await product(lunch.id)).toMatchObject({ display_remaining: 9 });
+  });
+
+  /** The payment behind a prepare's answer, as stored. */
+  const paymentOf = async (merchantUid: string) =>
+    (
+      await app.db
+        .select()
+        .from(paymentsTable)
+        .where(and(eq(paymentsTable.tenantId, w.tenant.id), eq(paymentsTable.paymentId, merchantUid)))
+    )[0];
+  /** Moves a prepare `ms` into the past (its payment, and the sandbox's window with it). */
+  async function agePayment(merchantUid: string, ms: number) {
+    const row = await paymentOf(merchantUid);
+    if (!row) throw new Error('no payment');
+    const createdAt = new Date(row.createdAt.getTime() - ms);
+    await app.db
+      .update(paymentsTable)
+      .set({ createdAt })
+      .where(and(eq(paymentsTable.tenantId, w.tenant.id), eq(paymentsTable.paymentId, merchantUid)));
+    const gw = await gatewayRow(merchantUid);
+    if (gw?.expiresAt) {
+      await app.db
+        .update(sandboxPayments)
+        .set({ expiresAt: new Date(gw.expiresAt.getTime() - ms) })
+        .where(and(eq(sandboxPayments.tenantId, w.tenant.id), eq(sandboxPayments.paymentId, merchantUid)));
+    }
+    return createdAt;
+  }
+  const awaitingOrders = async (buyerId: number) =>
+    (
+      await app.db
+        .select({ n: count() })
+        .from(ordersTable)
+        .where(
+          and(
+            eq(ordersTable.tenantId, w.tenant.id),
+            eq(ordersTable.buyerId, buyerId),
+            eq(ordersTable.status, 'AWAITING_PAYMENT'),
+          ),
+        )
+    )[0]?.n;
+
+  it('an unpaid checkout holds the stock for the 10-minute card window only: a card after it is refused and the stock is back at its end', async () => {
+    expect(loadConfig({}).payments).toMatchObject({ expireAfterMs: 10 * 60_000, reconcileIntervalMs: 15_000 });
+    const sky = await newBuyer();
+    await givepoints(sky.user.id, 2_000);
+    const lunch = await newProduct(farm, deliveryProduct({ price: 12_000, display_remaining: 46 }));
+    const res = await prepare(sky.token, {
+      product_id: lunch.id,
+      qty: 46,
+      amount: 552_000,
+      points_used: 2_000,
+      buyer_addr: '서울',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const uid = res.json().merchant_uid as string;
+    const payment = await paymentOf(uid);
+    // The gateway is told when the window closes: the server's expiry, to the millisecond.
+    expect((await gatewayRow(uid))?.expiresAt?.getTime()).toBe((payment?.createdAt.getTime() ?? 0) + 10 * 60_000);
+    expect(await product(lunch.id)).toMatchObject({ display_remaining: 0 });
+
+    // Nine minutes and 59 seconds in, the job leaves it alone; at ten minutes it gives it all back.
+    const createdAt = payment?.createdAt as Date;
+    await app.payments.reconcile(new Date(createdAt.getTime() + 10 * 60_000 - 1_000));
+    expect(await product(lunch.id)).toMatchObject({ display_remaining: 0 });
+    await agePayment(uid, 10 * 60_000);
+    // The buyer comes back to the sandbox page after the window: the card is refused, nothing is paid.
+    const page = await app.inject({ method: 'GET', url: res.json().checkout.url, headers: { host: w.host } });
+    expect(page.statusCode).toBe(303);
+    expect(new URL(String(page.headers.location)).searchParams.get('message')).toBe(SANDBOX_EXPIRED_MESSAGE);
+    const late = await app.inject({
+      method: 'POST',
+      url: res.json().checkout.url,
+      headers: { host: w.host, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ card: SANDBOX_CARDS.approve }).toString(),
+    });
+    expect(late.statusCode).toBe(303);
+    expect(new URL(String(late.headers.location)).searchParams.get('message')).toBe(SANDBOX_EXPIRED_MESSAGE);
+    expect(await gatewayRow(uid)).toMatchObject({ status: 'FAILED', transactionId: null, paidAt: null });
+    expect(await app.payments.reconcile(new Date())).toBeGreaterThanOrEqual(1);
+    expect(await product(lunch.id)).toMatchObject({ display_remaining: 46 });
+    expect(await balance(sky.token)).toMatchObject({ available: 2_000, locked: 0 });
+    expect((await callback(sky.token, uid)).json().code).toBe('payment_failed');
+    // Another buyer can have it now.
+    const other = await newBuyer();
+    const bought = await buy(other.token, { product_id: lunch.id, qty: 46, amount: 552_000, buyer_addr: '서울' });
+    expect(bought.confirmed.statusCode, bought.confirmed.body).toBe(200);
+  });
+
+  it('a new prepare by the same buyer for the same product replaces the unpaid one: its order cancelled, points and stock back, payment closed', async () => {
+    const sky = await newBuyer();
+    await givepoints(sky.user.id, 5_000);
+    const lunch = await newProduct(farm, deliveryProduct({ price: 12_000, display_remaining: 46 }));
+    const body = { product_id: lunch.id, amount: 552_000, qty: 46, points_used: 3_000, buyer_addr: '서울' };
+    const first = await prepare(sky.token, body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await product(lunch.id)).toMatchObject({ display_remaining: 0 });
+    expect(await balance(sky.token)).toMatchObject({ available: 2_000, locked: 3_000 });
+    // Sold out for everyone else while it is held; its buyer may start again.
+    expect(
+      (await prepare((await newBuyer()).token, { ...body, qty: 1, amount: 12_000, points_used: 0 })).json().code,
+    ).toBe('sold_out');
+    const second = await prepare(sky.token, { ...body, qty: 2, amount: 24_000, points_used: 4_000 });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().order_id).not.toBe(first.json().order_id);
+    expect(await product(lunch.id)).toMatchObject({ display_remaining: 44 });
+    expect(await balance(sky.token)).toMatchObject({ available: 1_000, locked: 4_000 });
+    expect(await paymentOf(first.json().merchant_uid)).toMatchObject({
+      status: 'failed',
+      failureReason: '같은 상품의 새 주문으로 대체되었습니다.',
+    });
+    expect((await gatewayRow(first.json().merchant_uid))?.status).toBe('CANCELLED');
+    expect(await awaitingOrders(sky.user.id)).toBe(1);
+    // The replaced one can no longer be paid; the new one can.
+    expect((await callback(sky.token, first.json().merchant_uid)).statusCode).toBe(400);
+    await payAtSandbox(second.json().checkout.url, SANDBOX_CARDS.approve);
+    expect((await callback(sky.token, second.json().merchant_uid)).statusCode).toBe(200);
+    expect(await ledgerProblems(app.db, w.tenant.id)).toEqual([]);
+  });
+
+  it('at most 3 unpaid checkouts per buyer: a fourth is refused with 409 and holds nothing until one is paid or expires', async () => {
+    const sky = await newBuyer();
+    const goods = await Promise.all(
+      Array.from({ length: 4 }, () => newProduct(farm, deliveryProduct({ price: 12_000, display_remaining: 10 }))),
+    );
+    const start = (id: number) => prepare(sky.token, { product_id: id, qty: 5, amount: 60_000, buyer_addr: '서울' });
+    const open = [];
+    for (const g of goods.slice(0, 3)) {
+      const res = await start(g.id);
+      expect(res.statusCode, res.body).toBe(200);
+      open.push(res.json());
+    }
+    const fourth = await start((goods[3] as { id: number }).id);
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json()).toEqual({
+      code: 'too_many_open_payments',
+      detail: '결제를 마치지 않은 주문이 3건 있습니다. 진행 중인 결제를 마치거나 취소한 뒤 다시 주문해주세요.',
+    });
+    expect(await product((goods[3] as { id: number }).id)).toMatchObject({ display_remaining: 10 });
+    // Other buyers are not limited by this one.
+    expect((await start((goods[3] as { id: number }).id)).statusCode).toBe(409);
+    const river = await newBuyer();
+    const theirs = await prepare(river.token, {
+      product_id: (goods[3] as { id: number }).id,
+      qty: 1,
+      amount: 12_000,
+      buyer_addr: '서울',
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    // Paying one frees a place.
+    await payAtSandbox(open[0].checkout.url, SANDBOX_CARDS.approve);
+    expect((await callback(sky.token, open[0].merchant_uid)).statusCode).toBe(200);
+    const now = await start((goods[3] as { id: number }).id);
+    expect(now.statusCode, now.body).toBe(200);
+    expect((await start((goods[0] as { id: number }).id)).statusCode).toBe(409);
+    // One past its window no longer counts (and is given back at once).
+    await agePayment(open[1].merchant_uid, 10 * 60_000);
+    const afterExpiry = await start((goods[0] as { id: number }).id);
+    expect(afterExpiry.statusCode, afterExpiry.body).toBe(200);
+    expect(await product((goods[1] as { id: number }).id)).toMatchObject({ display_remaining: 10 });
+    expect(await paymentOf(open[1].merchant_uid)).toMatchObject({
+      status: 'failed',
+      failureReason: SANDBOX_EXPIRED_MESSAGE,
+    });
+    expect(await awaitingOrders(sky.user.id)).toBe(3);
+  });
+
+  it('parallel prepares of one buyer never exceed the cap nor hold one product twice', async () => {
+    const sky = await newBuyer();
+    const goods = await Promise.all(
+      Array.from({ length: 8 }, () => newProduct(farm, deliveryProduct({ price: 12_000, display_remaining: 10 }))),
+    );
+    const answers = await Promise.all(
+      goods.map((g) => prepare(sky.token, { product_id: g.id, qty: 2, amount: 24_000, buyer_addr: '서울' })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
+    for (const a of answers.filter((x) => x.statusCode !== 200)) expect(a.json().code).toBe('too_many_open_payments');
+    expect(await awaitingOrders(sky.user.id)).toBe(3);
+    const held = await Promise.all(goods.map((g) => product(g.id)));
+    expect(held.reduce((n, p) => n + (10 - (p?.display_remaining ?? 0)), 0)).toBe(6);
+
+    const river = await newBuyer();
+    const one = (goods[0] as { id: number }).id;
+    const left = (await product(one))?.display_remaining as number;
+    const same = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        prepare(river.token, { product_id: one, qty: 1, amount: 12_000, buyer_addr: '서울' }),
+      ),
+    );
+    for (const a of same) expect(a.statusCode, a.body).toBe(200);
+    expect(await awaitingOrders(river.user.id)).toBe(1);
+    expect(await product(one)).toMatchObject({ display_remaining: left - 1 });
+  });
+
+  it('an Idempotency-Key reused with another body is refused with 409, also at once; a true retry answers the first order', async () => {
+    const sky = await newBuyer();
+    await givepoints(sky.user.id, 5_000);
+    const lunch = await newProduct(farm, deliveryProduct({ price: 12_000, display_remaining: 10 }));
+    const salad = await newProduct(farm, deliveryProduct({ price: 12_000, display_remaining: 10 }));
+    const body = { product_id: lunch.id, qty: 1, amount: 12_000, points_used: 0, buyer_addr: '서울' };
+    const first = await prepare(sky.token, body, 'reused-key');
+    expect(first.statusCode, first.body).toBe(200);
+    const refusals = [
+      { ...body, qty: 3, amount: 36_000 },
+      { ...body, product_id: salad.id },
+      { ...body, points_used: 5_000 },
+      { ...body, buyer_addr: '부산' },
+    ];
+    for (const other of refusals) {
+      const res = await prepare(sky.token, other, 'reused-key');
+      expect(res.statusCode, JSON.stringify(other)).toBe(409);
+      expect(res.json()).toEqual({
+        code: 'idempotency_key_reused',
+        detail: '같은 요청 키로 다른 주문을 요청할 수 없습니다.',
+      });
+    }
+    expect((await prepare(sky.token, body, 'reused-key')).json()).toEqual(first.json());
+    expect(await product(lunch.id)).toMatchObject({ display_remaining: 9 });
+    expect(await product(salad.id)).toMatchObject({ display_remaining: 10 });
+    expect(await balance(sky.token)).toMatchObject({ available: 5_000, locked: 0 });
+
+    // Four at once under one new key, each another quantity: one order, the others refused.
+    const river = await newBuyer();
+    const racing = await Promise.all(
+      [1, 2, 3, 4].map((qty) =>
+        prepare(river.token, { ...body, product_id: salad.id, qty, amount: qty * 12_000 }, 'racing-key'),
+      ),
+    );
+    const won = racing.filter((a) => a.statusCode === 200);
+    expect(won).toHaveLength(1);
+    for (const a of racing.filter((x) => x.statusCode !== 200)) expect(a.json().code).toBe('idempotency_key_reused');
+    const qty = won[0]?.json().total_amount / 12_000;
+    expect(await product(salad.id)).toMatchObject({ display_remaining: 10 - qty });
+    expect(await awaitingOrders(river.user.id)).toBe(1);
+  });
+
+  it('the buyer may cancel a paid order only while PENDING or CONFIRMED: in the six other statuses nothing changes', async () => {
+    const statuses = ['PENDING', 'CONFIRMED', 'PREPARING', 'READY', 'DELIVERING', 'DELIVERED', 'CANCELLED', 'REFUNDED'];
+    const cancellable = new Set(['PENDING', 'CONFIRMED']);
+    for (const status of statuses) {
+      const sky = await newBuyer();
+      await givepoints(sky.user.id, 3_000);
+      const lunch = await newProduct(farm, deliveryProduct({ price: 12_000, display_remaining: 5 }));
+      const { prepared, confirmed } = await buy(sky.token, {
+        product_id: lunch.id,
+        qty: 2,
+        amount: 24_000,
+        points_used: 3_000,
+        buyer_addr: '서울',
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      if (status !== 'PENDING') {
+        const moved = await setStatus(farm.token, prepared.order_id, status, '테스트');
+        expect(moved.statusCode, `${status} ${moved.body}`).toBe(200);
+      }
+      const before = {
+        order: await order(sky.token, prepared.order_id),
+        balance: await balance(sky.token),
+        history: (await w.call('GET', '/api/wallet/transactions?size=50', undefined, sky.token)).json().transactions,
+        gateway: await gatewayRow(prepared.merchant_uid),
+        product: await product(lunch.id),
+      };
+      expect(before.order.status).toBe(status);
+      const res = await w.call(
+        'POST',
+        `/api/delivery/orders/${prepared.order_id}/cancel`,
+        { reason: '변심' },
+        sky.token,
+      );
+      if (cancellable.has(status)) {
+        expect(res.statusCode, `${status} ${res.body}`).toBe(200);
+        expect(res.json()).toMatchObject({ status: 'CANCELLED' });
+        expect(await balance(sky.token)).toMatchObject({ available: 3_000, locked: 0 });
+        expect(await gatewayRow(prepared.merchant_uid)).toMatchObject({ status: 'CANCELLED', cancelledAmount: 21_000 });
+        expect(await product(lunch.id)).toMatchObject({ display_remaining: 5, orders_count: 0 });
+        continue;
+      }
+      if (status === 'CANCELLED') expect(res.statusCode, res.body).toBe(200);
+      else {
+        expect(res.statusCode, `${status} ${res.body}`).toBe(400);
+        expect(res.json()).toEqual({
+          code: 'order_not_cancellable',
+          detail: '판매자가 상품 준비를 시작한 주문은 직접 취소할 수 없습니다. 판매자에게 문의해주세요.',
+        });
+      }
+      expect(
+        {
+          order: await order(sky.token, prepared.order_id),
+          balance: await balance(sky.token),
+          history: (await w.call('GET', '/api/wallet/transactions?size=50', undefined, sky.token)).json().transactions,
+          gateway: await gatewayRow(prepared.merchant_uid),
+          product: await product(lunch.id),
+        },
+        status,
+      ).toEqual(before);
+    }
+    expect(await ledgerProblems(app.db, w.tenant.id)).toEqual([]);
   });
 
   it('with payment off prepare is refused; with the delivery module off its orders are hidden and its goods not sold', async () => {

@@ -31,12 +31,34 @@ import {
 import { type PaymentRow, payments as paymentsTable } from '../modules/payments/payments.schema.js';
 import { type PaymentsService, paymentErrors } from '../modules/payments/payments.service.js';
 import type { TenantRow } from '../modules/tenants/tenants.schema.js';
+import { users } from '../modules/users/users.schema.js';
 import * as points from '../modules/wallet/points.js';
 import type { CurrentUser } from '../platform/auth.js';
 import type { Db, DbOrTx } from '../platform/db/client.js';
 import { AppError, sqlState } from '../platform/errors.js';
+import { assertSameRequest, requestFingerprint } from '../platform/idempotency.js';
 
 type PrepareInput = z.output<typeof paymentPrepareSchema>;
+
+/** Open unpaid checkouts (stock and points held) a buyer may have at once in a tenant (decision 029). */
+export const OPEN_PAYMENTS_MAX = 3;
+export const tooManyOpenPayments = () =>
+  AppError.conflict(
+    `결제를 마치지 않은 주문이 ${OPEN_PAYMENTS_MAX}건 있습니다. 진행 중인 결제를 마치거나 취소한 뒤 다시 주문해주세요.`,
+    'too_many_open_payments',
+  );
+/** Rounds of release-then-prepare one prepare may take while parallel ones of its buyer go first. */
+const PREPARE_ROUNDS = 10;
+const KEY_REUSED = '같은 요청 키로 다른 주문을 요청할 수 없습니다.';
+/** Why a hold given up for a new checkout of the same product closed (the payment's failure reason). */
+const REPLACED = '같은 상품의 새 주문으로 대체되었습니다.';
+
+/** A prepare found holds of the buyer to give back first (outside its transaction, then it runs again). */
+class HoldsToRelease extends Error {
+  constructor(readonly holds: { paymentId: string; reason?: string }[]) {
+    super('open checkouts to release first');
+  }
+}
 
 /** The kinds of order a tenant's switched-off modules hide (shopping goods, the delivery module's goods). */
 export function hiddenKinds(tenant: TenantRow): HiddenKinds {
@@ -274,17 +296,77 @@ export function createCheckoutFlow(deps: {
     return orders.present(tenant.id, row, viewer);
   }
 
+  /** The buyer's checkouts not paid yet (their stock and points are held), with their product. */
+  function openCheckouts(tx: DbOrTx, tenantId: number, buyerId: number) {
+    return tx
+      .select({
+        paymentId: paymentsTable.paymentId,
+        createdAt: paymentsTable.createdAt,
+        productId: orderItems.productId,
+      })
+      .from(ordersTable)
+      .innerJoin(
+        paymentsTable,
+        and(eq(paymentsTable.tenantId, ordersTable.tenantId), eq(paymentsTable.id, ordersTable.paymentId)),
+      )
+      .innerJoin(orderItems, and(eq(orderItems.tenantId, ordersTable.tenantId), eq(orderItems.orderId, ordersTable.id)))
+      .where(
+        and(
+          eq(ordersTable.tenantId, tenantId),
+          eq(ordersTable.buyerId, buyerId),
+          eq(ordersTable.status, 'AWAITING_PAYMENT'),
+          eq(paymentsTable.status, 'pending'),
+        ),
+      );
+  }
+
+  /**
+   * Closes unpaid checkouts as their expiry does (payments.confirm with expireIfPending: looked up at
+   * the gateway under the payment's lock; paid meanwhile, it settles as paid; else the order is
+   * cancelled, its points and stock given back, and the payment closed at the gateway).
+   */
+  async function releaseHolds(tenant: TenantRow, holds: { paymentId: string; reason?: string }[]) {
+    for (const { paymentId, reason } of holds) {
+      try {
+        await payments.confirm(tenant.id, paymentId, { purpose: 'order', expireIfPending: true, reason });
+      } catch (err) {
+        // payment_failed is the expected answer of a closed payment; a gateway out of reach is not.
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+      }
+    }
+  }
+
   /** One attempt of prepare, in one transaction (see `prepare`). */
   function prepareOnce(
     tenant: TenantRow,
     user: CurrentUser,
     input: PrepareInput,
     key: string | null,
+    fingerprint: string,
     replay: (tx: DbOrTx) => Promise<PaymentPrepared | null>,
   ) {
     return db.transaction(async (tx): Promise<{ prepared: PaymentPrepared; stock_reserved: boolean }> => {
+      // One prepare of a buyer at a time (a row lock on the buyer, released at commit): parallel
+      // prepares see each other's checkouts, so the cap below holds and a key is used once.
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.tenantId, tenant.id), eq(users.id, user.id)))
+        .for('no key update');
       const earlier = await replay(tx);
       if (earlier) return { prepared: earlier, stock_reserved: false };
+      const open = await openCheckouts(tx, tenant.id, user.id);
+      // A new checkout of the same product replaces the buyer's unpaid one; one past its window is
+      // closed now rather than at the job's next run. Both through the expiry's own path.
+      const release = open.flatMap((o) =>
+        o.productId === input.product_id
+          ? [{ paymentId: o.paymentId, reason: REPLACED }]
+          : payments.expiresAt(o) <= new Date()
+            ? [{ paymentId: o.paymentId }]
+            : [],
+      );
+      if (release.length > 0) throw new HoldsToRelease(release);
+      if (open.length >= OPEN_PAYMENTS_MAX) throw tooManyOpenPayments();
       const product = await productForSale(tx, tenant.id, input.product_id);
       const feature = product.categoryType === 'shopping' ? 'shopping' : 'delivery';
       if (!tenant.features[feature]) throw AppError.badRequest(orderMessages.unavailable, 'product_unavailable');
@@ -354,6 +436,7 @@ export function createCheckoutFlow(deps: {
           deliveryPhone: input.buyer_tel,
           deliveryMemo: input.delivery_memo || null,
           requestKey: key,
+          requestFingerprint: key ? fingerprint : null,
           checkout,
         },
         {
@@ -396,21 +479,33 @@ export function createCheckoutFlow(deps: {
       if (input.points_used > 0 && !tenant.features.wallet) {
         throw AppError.badRequest('이 서비스에서는 포인트를 사용할 수 없습니다.', 'points_disabled');
       }
+      const fingerprint = requestFingerprint(input);
       const replay = async (tx: DbOrTx) => {
         const earlier = key ? await orders.findByRequestKey(tx, tenant.id, user.id, key) : undefined;
-        return earlier ? prepared(earlier, await paymentRow(tx, earlier)) : null;
+        if (!earlier) return null;
+        assertSameRequest(earlier.requestFingerprint, fingerprint, KEY_REUSED);
+        return prepared(earlier, await paymentRow(tx, earlier));
       };
-      try {
-        const answer = await prepareOnce(tenant, user, input, key, replay);
-        if (answer.stock_reserved) stockChanged(tenant.id);
-        return answer.prepared;
-      } catch (err) {
-        // The same key sent twice at once: the second insert waited for the first and lost.
-        if (key && sqlState(err) === '23505') {
-          const answer = await replay(db);
-          if (answer) return answer;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const answer = await prepareOnce(tenant, user, input, key, fingerprint, replay);
+          if (answer.stock_reserved) stockChanged(tenant.id);
+          return answer.prepared;
+        } catch (err) {
+          if (err instanceof HoldsToRelease) {
+            // Each new round means another prepare of the buyer got in first (one success each), so
+            // this ends; a bound in case a hold could not be closed: it then counts as open.
+            if (attempt >= PREPARE_ROUNDS) throw tooManyOpenPayments();
+            await releaseHolds(tenant, err.holds);
+            continue;
+          }
+          // The same key sent twice at once: the second insert waited for the first and lost.
+          if (key && sqlState(err) === '23505') {
+            const answer = await replay(db);
+            if (answer) return answer;
+          }
+          throw err;
         }
-        throw err;
       }
     },
 

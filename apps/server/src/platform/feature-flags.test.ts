@@ -418,7 +418,8 @@ beforeAll(async () => {
   await buy('buyer', lunch);
   await buy('buyer2', lunch);
   await buy('buyer2', rice);
-  const awaiting = await buy('buyer', lunch, false);
+  // Another product than preparePayment's below: a new prepare of the same product replaces an unpaid one.
+  const awaiting = await buy('buyer', rice, false);
 
   // Reviews: the buyer's (with an image) and buyer2's.
   const review = await call(

@@ -55,6 +55,8 @@ export const orders = pgTable(
     deliveryMemo: text('delivery_memo'),
     /** The buyer's Idempotency-Key of the prepare call: a retried prepare answers the same order. */
     requestKey: text('request_key'),
+    /** What that prepare asked (platform/idempotency.ts): the key reused with another body is refused. */
+    requestFingerprint: text('request_fingerprint'),
     /** How the buyer opens the payment window (answered again to a retried prepare). */
     checkout: jsonb('checkout').$type<Checkout>(),
     /**
@@ -78,6 +80,8 @@ export const orders = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('orders_payment_key').on(t.tenantId, t.paymentId),
     uniqueIndex('orders_request_key').on(t.tenantId, t.buyerId, t.requestKey),
+    // A buyer's open unpaid checkouts (stock holds, capped per buyer: docs/decisions/029).
+    index('orders_awaiting_payment_idx').on(t.tenantId, t.buyerId).where(sql`status = 'AWAITING_PAYMENT'`),
     index('orders_buyer_idx')
       .on(t.tenantId, t.buyerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`paid_at is not null`),

@@ -53,6 +53,8 @@ export function tenantOfPaymentId(paymentId: string): number | null {
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
 }
 
+const EXPIRED = '결제 시간이 만료되었습니다.';
+
 export const paymentErrors = {
   notFound: () => AppError.notFound('결제 정보를 찾을 수 없습니다.', 'payment_not_found'),
   verification: () => AppError.badRequest('결제 검증에 실패했습니다.', 'payment_verification_failed'),
@@ -102,6 +104,10 @@ type Verdict =
 export function createPaymentsService(opts: PaymentsOptions) {
   const { db, gateway, log } = opts;
   const settlers = new Map<PaymentPurpose, PaymentSettler>();
+
+  /** The end of a payment's window: it expires then, and what it holds (stock, points) goes back. */
+  const expiresAt = (payment: Pick<PaymentRow, 'createdAt'>) =>
+    new Date(payment.createdAt.getTime() + opts.expireAfterMs);
 
   function newPaymentId(purpose: PaymentPurpose, tenantId: number) {
     // Unique across tenants too: one PortOne store may serve several tenants.
@@ -168,7 +174,13 @@ export function createPaymentsService(opts: PaymentsOptions) {
   async function confirm(
     tenantId: number,
     paymentId: string,
-    who: { userId?: number; purpose?: PaymentPurpose; expireIfPending?: boolean } = {},
+    who: {
+      userId?: number;
+      purpose?: PaymentPurpose;
+      expireIfPending?: boolean;
+      /** Why an unpaid payment closes now (default: its window ended). */
+      reason?: string;
+    } = {},
   ): Promise<{ payment: PaymentRow; replayed: boolean }> {
     const verdict = await db.transaction(async (tx): Promise<Verdict> => {
       const [payment] = await tx
@@ -199,7 +211,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
           return { kind: 'paid', payment: paid, replayed: false };
         }
         if (!who.expireIfPending) return { kind: 'refused', payment, error: paymentErrors.pending() };
-        const failed = await markFailed(tx, payment, '결제 시간이 만료되었습니다.');
+        const failed = await markFailed(tx, payment, who.reason ?? EXPIRED);
         return { kind: 'refused', payment: failed, error: paymentErrors.failed(null) };
       }
 
@@ -239,7 +251,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
       }
       // Not paid yet (READY, pending at the issuer, or unknown to the gateway so far).
       if (who.expireIfPending) {
-        const failed = await markFailed(tx, payment, '결제 시간이 만료되었습니다.');
+        const failed = await markFailed(tx, payment, who.reason ?? EXPIRED);
         return { kind: 'refused', payment: failed, error: paymentErrors.failed(null), cancelAtGateway: '결제 만료' };
       }
       return { kind: 'refused', payment, error: paymentErrors.pending() };
@@ -312,6 +324,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
 
   return {
     gateway,
+    expiresAt,
 
     settleRefund,
 
@@ -358,6 +371,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
             currency: 'KRW',
             buyer: { name: p.buyer.buyer_name, email: p.buyer.buyer_email, phone: p.buyer.buyer_tel },
             redirectUrl: `${tenantOrigin(tenant, opts.publicAddress)}/payment/callback?type=${p.callbackType}`,
+            expiresAt: expiresAt(payment),
           },
           tx,
         );
@@ -401,10 +415,12 @@ export function createPaymentsService(opts: PaymentsOptions) {
 
     /**
      * Re-checks payments left pending (the buyer closed the browser after paying, the issuer
-     * answered late): settles the paid ones and expires those older than `expireAfterMs`.
-     * Answers how many it settled or expired. Safe on several nodes at once (row locks).
+     * answered late): settles the paid ones and expires those older than `expireAfterMs`, oldest
+     * first, so a hold ends within one run (PAYMENT_RECONCILE_INTERVAL_MS, 15 s) of its window.
+     * Payments younger than `minAgeMs` (a minute, or half the window if shorter) are left to the
+     * buyer's own return. Answers how many it settled or expired. Safe on several nodes at once.
      */
-    async reconcile(now = new Date(), minAgeMs = 60_000): Promise<number> {
+    async reconcile(now = new Date(), minAgeMs = Math.min(60_000, opts.expireAfterMs / 2)): Promise<number> {
       const due = await db
         .select({ tenantId: payments.tenantId, paymentId: payments.paymentId, createdAt: payments.createdAt })
         .from(payments)

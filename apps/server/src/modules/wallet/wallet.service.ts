@@ -23,6 +23,7 @@ import { Address } from 'ox';
 import type { CurrentUser } from '../../platform/auth.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { assertSameRequest, requestFingerprint } from '../../platform/idempotency.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import type { UsersService } from '../users/users.service.js';
@@ -66,6 +67,13 @@ export function maskEmail(email: string): string {
   const shown = local.slice(0, Math.min(2, Math.max(1, local.length - 1)));
   return `${shown}${'*'.repeat(Math.min(6, Math.max(3, local.length - shown.length)))}@${domain}`;
 }
+
+/** What a transfer asked, as its Idempotency-Key keeps it (docs/decisions/029). */
+const transferFingerprint = (t: { to_user_id: number; amount: number; memo: string }) =>
+  requestFingerprint({ to_user_id: t.to_user_id, amount: t.amount, memo: t.memo });
+/** What a withdrawal asked (its address checksummed, so a retry in another letter case is the same). */
+const withdrawalFingerprint = (w: { amount: number; target_address: string; target_chain: string }) =>
+  requestFingerprint({ amount: w.amount, target_address: w.target_address, target_chain: w.target_chain });
 
 /** A user's Idempotency-Key header, or a fresh one (a request without it is simply not retry-safe). */
 export function requestKey(header: string | string[] | undefined): string {
@@ -112,8 +120,8 @@ export function createWalletService(opts: WalletOptions) {
   const balance = (tenantId: number, userId: number, tx: DbOrTx = db) =>
     balanceOf(tx, tenantId, userId).then(presentBalance);
 
-  async function loadWithdrawal(tenantId: number, userId: number, key: string) {
-    const [row] = await db
+  async function loadWithdrawal(q: DbOrTx, tenantId: number, userId: number, key: string) {
+    const [row] = await q
       .select()
       .from(withdrawals)
       .where(and(eq(withdrawals.tenantId, tenantId), eq(withdrawals.userId, userId), eq(withdrawals.requestKey, key)));
@@ -222,7 +230,7 @@ export function createWalletService(opts: WalletOptions) {
         points.transfer(tx, tenant.id, { from, to, amount: input.amount, memo: input.memo, key }),
       );
       if (posted.replayed) {
-        // The same key must mean the same transfer: a different one under it is refused.
+        // The same key must mean the same transfer: another recipient, amount or memo is refused.
         const [earlier] = await db
           .select({ meta: ledgerTransactions.meta })
           .from(ledgerTransactions)
@@ -230,9 +238,15 @@ export function createWalletService(opts: WalletOptions) {
         const sent = await db.execute<{ amount: string }>(
           sql`select amount::text from ledger_entries where tenant_id = ${tenant.id} and transaction_id = ${posted.transactionId} and amount > 0`,
         );
-        if (earlier?.meta.transfer_to !== to.id || Number(sent.rows[0]?.amount) !== input.amount) {
-          throw AppError.conflict('같은 요청 키로 다른 전송을 보낼 수 없습니다.', 'idempotency_key_reused');
-        }
+        assertSameRequest(
+          transferFingerprint({
+            to_user_id: Number(earlier?.meta.transfer_to),
+            amount: Number(sent.rows[0]?.amount),
+            memo: typeof earlier?.meta.memo === 'string' ? earlier.meta.memo : '',
+          }),
+          transferFingerprint({ ...input, to_user_id: to.id }),
+          '같은 요청 키로 다른 전송을 보낼 수 없습니다.',
+        );
       }
       return {
         transaction_id: posted.transactionId,
@@ -250,7 +264,8 @@ export function createWalletService(opts: WalletOptions) {
       key: string,
     ) {
       const address = checksummedAddress(input.target_address);
-      const earlier = await loadWithdrawal(tenant.id, user.id, key);
+      const asked = withdrawalFingerprint({ ...input, target_address: address });
+      const earlier = await loadWithdrawal(db, tenant.id, user.id, key);
       const row =
         earlier ??
         (await inLedgerTransaction(db, async (tx) => {
@@ -267,8 +282,9 @@ export function createWalletService(opts: WalletOptions) {
             })
             .onConflictDoNothing()
             .returning();
-          // The same key raced in from another request: answer that one.
-          if (!created) return (await loadWithdrawal(tenant.id, user.id, key)) as WithdrawalRow;
+          // The same key raced in from another request (its insert committed first): that one is
+          // answered, if it asked the same (checked below like any earlier request).
+          if (!created) return (await loadWithdrawal(tx, tenant.id, user.id, key)) as WithdrawalRow;
           await points.lockForWithdrawal(tx, tenant.id, {
             userId: user.id,
             amount: input.amount,
@@ -281,9 +297,12 @@ export function createWalletService(opts: WalletOptions) {
           });
           return created;
         }));
-      if (earlier && (earlier.amount !== input.amount || earlier.targetAddress !== address)) {
-        throw AppError.conflict('같은 요청 키로 다른 출금을 요청할 수 없습니다.', 'idempotency_key_reused');
-      }
+      // The withdrawal row holds the whole request: the key's first body is read back from it.
+      assertSameRequest(
+        withdrawalFingerprint({ amount: row.amount, target_address: row.targetAddress, target_chain: row.targetChain }),
+        asked,
+        '같은 요청 키로 다른 출금을 요청할 수 없습니다.',
+      );
       return { withdrawal: presentWithdrawal(row), balance: await balance(tenant.id, user.id) };
     },
 

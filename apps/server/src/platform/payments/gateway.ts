@@ -18,6 +18,11 @@ export interface GatewayPrepare {
   buyer: { name: string; email: string; phone: string };
   /** Absolute URL the buyer's browser comes back to (/payment/callback?type=…), on the tenant's domain. */
   redirectUrl: string;
+  /**
+   * The payment window closes here: the server expires the payment (and gives back what it holds)
+   * at this time, so a gateway that can refuse a later payment should (docs/decisions/029).
+   */
+  expiresAt?: Date;
 }
 
 /** How the web app opens the payment window (the `checkout` of the prepare answers). */

@@ -167,6 +167,10 @@ export function createPortOneGateway(opts: PortOneGatewayOptions): PaymentGatewa
     kind: 'portone',
 
     async prepare(payment) {
+      // `payment.expiresAt` is not sent: PortOne's pre-registration (storeId, totalAmount,
+      // taxFreeAmount, currency) and the browser SDK's card request have no payment window (only
+      // virtual accounts and single PGs' bypass options do). A card paid after the expiry is found
+      // by the webhook or the look-up and cancelled (docs/decisions/029).
       await call('preRegisterPayment', () =>
         send('POST', paymentPath(payment.paymentId, '/pre-register'), {
           totalAmount: payment.amount,

@@ -23,6 +23,7 @@ export const SANDBOX_CARDS = {
 
 export const SANDBOX_DECLINE_MESSAGE = '카드 한도가 초과되었습니다. (테스트 카드)';
 export const SANDBOX_USER_CANCEL_MESSAGE = '사용자가 결제를 취소했습니다.';
+export const SANDBOX_EXPIRED_MESSAGE = '결제 가능 시간이 지났습니다. 주문을 처음부터 다시 해주세요.';
 
 const digits = (v: string) => v.replace(/\D/g, '');
 const CARD_BY_DIGITS = new Map(Object.entries(SANDBOX_CARDS).map(([kind, number]) => [digits(number), kind]));
@@ -51,6 +52,11 @@ export function createSandboxGateway(db: DbOrTx, opts: { pendingSettleMs: number
     and(eq(sandboxPayments.tenantId, tenantId), eq(sandboxPayments.paymentId, paymentId));
 
   async function find(tenantId: number, paymentId: string, q: DbOrTx = db) {
+    // A payment window past its time closes (a late card is refused), whoever looks first.
+    await q
+      .update(sandboxPayments)
+      .set({ status: 'FAILED', failureMessage: SANDBOX_EXPIRED_MESSAGE, updatedAt: sql`now()` })
+      .where(and(where(tenantId, paymentId), eq(sandboxPayments.status, 'READY'), sql`expires_at <= now()`));
     // A pending card settles once its time has come, whoever looks first.
     await q
       .update(sandboxPayments)
@@ -87,6 +93,7 @@ export function createSandboxGateway(db: DbOrTx, opts: { pendingSettleMs: number
           totalAmount: p.amount,
           currency: p.currency,
           redirectUrl: p.redirectUrl,
+          expiresAt: p.expiresAt,
         })
         .onConflictDoNothing();
       return { gateway: 'sandbox', url: `/sandbox-pay/${encodeURIComponent(p.paymentId)}` };
@@ -159,9 +166,15 @@ export function createSandboxGateway(db: DbOrTx, opts: { pendingSettleMs: number
       const [updated] = await db
         .update(sandboxPayments)
         .set({ ...change, updatedAt: sql`now()` })
-        .where(and(where(tenantId, paymentId), eq(sandboxPayments.status, 'READY')))
+        .where(
+          and(
+            where(tenantId, paymentId),
+            eq(sandboxPayments.status, 'READY'),
+            sql`(expires_at is null or expires_at > now())`,
+          ),
+        )
         .returning();
-      // Lost a race with another tab: answer what that one decided.
+      // Lost a race with another tab (or with the window's end): answer what that one decided.
       const settled = updated ?? (await find(tenantId, paymentId));
       if (!settled) return { kind: 'missing' };
       return settled.status === 'FAILED'

@@ -24,6 +24,8 @@ export const sandboxPayments = pgTable(
     failureMessage: text('failure_message'),
     /** A PAY_PENDING payment becomes PAID at this time (the card issuer answered late). */
     settleAt: timestamp('settle_at', { withTimezone: true }),
+    /** The payment window closes at this time: a READY payment can no longer be paid (null: never). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
   },
