@@ -25,6 +25,17 @@ export function paymentCallbackHref(type: PaymentKind, result: PaymentWindowResu
   });
 }
 
+/**
+ * The navigation state that brings a buyer back to a product after a declined or cancelled payment:
+ * the product page opens its order sheet again, with the entries the orders feature kept.
+ */
+export const resumePurchaseState = { resumePurchase: true } as const;
+
+/** Whether a location's state asks the product page to open its order sheet again. */
+export function asksToResumePurchase(state: unknown): boolean {
+  return (state as { resumePurchase?: unknown } | null)?.resumePurchase === true;
+}
+
 type PortOneCheckout = Extract<Checkout, { gateway: 'portone' }>;
 
 /** The SDK request of a PortOne checkout (SDK 0.1: currency `KRW`, pay method `CARD`). */
