@@ -180,6 +180,25 @@ describe('payment form: the address of a shopping product', () => {
     expect(callsTo(fetchMock, '/api/payment/prepare')).toHaveLength(0);
   });
 
+  it('prefills the postcode and the address from the profile, so a parcel needs nothing more', async () => {
+    const checkout = { gateway: 'sandbox' as const, url: '/sandbox-pay/pay_p' };
+    serve({
+      prepare: () => Response.json(prepared({ merchant_uid: 'pay_p', actual_payment_amount: 15_000, checkout })),
+    });
+    vi.mocked(openCheckout).mockResolvedValue({ kind: 'left' });
+    openForm(shoppingProduct, {
+      user: { ...buyer, address: '서울특별시 마포구 월드컵북로 400, 101동 1001호', postcode: '03925' },
+    });
+    expect((screen.getByLabelText('우편번호') as HTMLInputElement).value).toBe('03925');
+    expect((screen.getByLabelText('주소') as HTMLInputElement).value).toBe('서울특별시 마포구 월드컵북로 400');
+    pay();
+    await waitFor(() => expect(callsTo(fetchMock, '/api/payment/prepare')).toHaveLength(1));
+    expect(callsTo(fetchMock, '/api/payment/prepare')[0]?.body).toMatchObject({
+      buyer_postcode: '03925',
+      buyer_addr: '서울특별시 마포구 월드컵북로 400, 101동 1001호',
+    });
+  });
+
   it('fills the postcode and the road address from the postcode widget and moves to the detail', async () => {
     serve();
     class FakePostcode {

@@ -292,7 +292,7 @@ export function PurchaseForm({ product, quantity, resume = false }: PurchaseForm
       buyer_tel: user?.phone ?? '',
       qty: quantity,
       order_type: product.category_type === 'pickup' && !product.is_delivery ? 'pickup' : 'delivery',
-      buyer_postcode: '',
+      buyer_postcode: user?.postcode ?? '',
       address_base: profileAddress.base,
       address_detail: profileAddress.detail,
       delivery_memo: '',
