@@ -93,6 +93,14 @@ export function productOfPayment(paymentId: string): number | null {
   return positiveId(stored?.product_id);
 }
 
+/** The entries kept for the purchase a payment of this tab was for. */
+export function draftOfPayment(paymentId: string): Partial<CheckoutFormValues> | null {
+  const stored = read(paymentKey(paymentId)) as { product_id?: unknown; user_id?: unknown } | undefined;
+  const productId = positiveId(stored?.product_id);
+  const userId = positiveId(stored?.user_id);
+  return productId !== null && userId !== null ? readPurchaseDraft(userId, productId) : null;
+}
+
 /** A paid purchase: its entries are no longer needed. */
 export function forgetPurchaseDraft(paymentId: string): void {
   const stored = read(paymentKey(paymentId)) as { product_id?: unknown; user_id?: unknown } | undefined;

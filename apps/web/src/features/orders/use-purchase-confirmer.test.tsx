@@ -104,7 +104,7 @@ describe('trying a failed purchase again', () => {
   it("leads back to the payment's product with the sheet asked to open, and nowhere for an unknown payment", () => {
     keepPurchaseDraft(11, 6, 'pay_6', entries);
     const { result } = renderHook(() => usePurchaseRetry());
-    expect(result.current('pay_6')).toEqual({ to: '/products/6', state: { resumePurchase: true } });
+    expect(result.current('pay_6')).toEqual({ to: '/products/6', state: { resumePurchase: true, quantity: 2 } });
     expect(result.current('pay_other')).toBeNull();
     expect(result.current(undefined)).toBeNull();
   });

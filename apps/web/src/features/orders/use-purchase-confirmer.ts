@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { paths } from '@/config/paths';
 import { resumePurchaseState } from '@/lib/checkout';
 import { confirmPurchase, orderDetailQuery, refreshAfterOrderChange } from './orders.api';
-import { forgetPurchaseDraft, productOfPayment } from './purchase-draft';
+import { draftOfPayment, forgetPurchaseDraft, productOfPayment } from './purchase-draft';
 import { purchaseReceiptRows } from './purchase-receipt';
 
 /**
@@ -42,6 +42,8 @@ export function usePurchaseAbandoner() {
 export function usePurchaseRetry() {
   return useCallback((paymentId: string | undefined) => {
     const productId = paymentId ? productOfPayment(paymentId) : null;
-    return productId === null ? null : { to: paths.productDetail.getHref(productId), state: resumePurchaseState };
+    if (!paymentId || productId === null) return null;
+    const state = resumePurchaseState(draftOfPayment(paymentId)?.qty);
+    return { to: paths.productDetail.getHref(productId), state };
   }, []);
 }

@@ -149,8 +149,10 @@ describe('product page: quantity and the order sheet', () => {
     const { router } = renderWithSheet();
     await screen.findByRole('heading', { name: '유기농 딸기 1kg' });
     expect(screen.queryByTestId('sheet')).toBeNull();
-    await act(() => router.navigate('/products/5', { state: resumePurchaseState }));
+    await act(() => router.navigate('/products/5', { state: resumePurchaseState(3) }));
     expect((await screen.findByTestId('sheet')).textContent).toBe('이어서 결제');
+    // The page shows the quantity the sheet holds.
+    expect((screen.getByLabelText('수량', { selector: 'input' }) as HTMLInputElement).value).toBe('3');
     // The request is used once: a reload or a later visit does not open the sheet by itself.
     await waitFor(() => expect(router.state.location.state).toBeNull());
     expect(router.state.location.pathname).toBe('/products/5');

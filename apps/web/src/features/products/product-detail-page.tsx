@@ -11,7 +11,7 @@ import { FulfilmentInfo } from '@/components/cards/product-card';
 import { Notice } from '@/components/notice';
 import { paths } from '@/config/paths';
 import { ApiError, isNotFound } from '@/lib/api-client';
-import { asksToResumePurchase } from '@/lib/checkout';
+import { asksToResumePurchase, resumedQuantity } from '@/lib/checkout';
 import { formatWon } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
@@ -186,6 +186,8 @@ function ProductView({
   // opens again with what the buyer had entered; the state is dropped so a reload does not reopen it.
   useEffect(() => {
     if (!asksToResumePurchase(locationState) || !isMember) return;
+    const kept = resumedQuantity(locationState);
+    if (kept !== undefined) setQuantity(String(kept));
     setResuming(true);
     setBuying(true);
     navigate(`${pathname}${search}${hash}`, { replace: true, state: null, preventScrollReset: true });
