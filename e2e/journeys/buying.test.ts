@@ -475,7 +475,9 @@ describe('buying: card and points through the sandbox checkout, order history, m
     const seen = problems.length;
     await payWithCard(page, DECLINE_CARD);
     await page.getByRole('heading', { name: '결제에 실패했습니다' }).waitFor();
-    expect(await page.getByRole('alert').textContent()).toBe(`결제에 실패했습니다: ${DECLINE_MESSAGE}`);
+    // Said once: the title says it failed, the text says why.
+    expect(await page.getByRole('alert').textContent()).toBe(DECLINE_MESSAGE);
+    expect(await page.getByText(/결제에 실패했습니다/).count()).toBe(1);
     // The server closes the declined payment (points and stock back) and answers that it failed:
     // the one refused request of this journey, which the screen does not need to show again.
     const answer = await released;
@@ -485,6 +487,17 @@ describe('buying: card and points through the sandbox checkout, order history, m
     await screenshots(page, 'buying-callback-declined');
     await expectNoOverflowOnPhone(page);
     await expectAccessible(page);
+
+    // 다시 결제하기: back on the product with the order sheet open and what was entered still in it.
+    await page.getByRole('link', { name: '다시 결제하기' }).click();
+    await page.waitForURL((url) => url.pathname === `/products/${product.id}`);
+    const again = page.getByRole('dialog', { name: '주문하기' });
+    await again.waitFor();
+    await expect.poll(() => again.getByLabel('주소', { exact: true }).inputValue()).toBe('서울특별시 종로구 종로 1');
+    await again.getByText('사용 가능 5,000P').waitFor();
+    expect(await again.getByLabel('사용할 포인트').inputValue()).toBe('4,000');
+    await again.getByRole('button', { name: '5,000원 결제하기' }).waitFor();
+    await screenshots(page, 'buying-retry-sheet');
 
     // The wallet shows all 5,000 available again and nothing locked.
     await page.goto(`${origin('farm')}/wallet`);

@@ -6,6 +6,7 @@ import {
   emailSchema,
   newPasswordSchema,
   phoneSchema,
+  postcodeSchema,
   registrationPasswordSchema,
   requiredText,
   usernameSchema,
@@ -99,6 +100,8 @@ export const profileUpdateBodySchema = z.object({
   username: usernameSchema.optional(),
   phone: phoneSchema.nullable().optional(),
   address: z.string().trim().max(300, '300자 이하로 입력해주세요.').nullable().optional(),
+  /** The address's postcode; clearing the address clears it too. */
+  postcode: postcodeSchema.optional(),
   profile_image: imageUrlSchema.nullable().optional(),
   /** Sent back unchanged by clients that post the whole stored user; a different value is refused. */
   email: z.string().optional(),

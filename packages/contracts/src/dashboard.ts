@@ -3,7 +3,7 @@ import { productSchema } from './catalogue.js';
 import { optionalNumber } from './common.js';
 import { COMMENT_DEPTH_MAX, postMediaSchema } from './content.js';
 import { reviewSchema } from './reviews.js';
-import { phoneSchema, requiredText, usernameSchema, userSchema, userTypeSchema } from './users.js';
+import { phoneSchema, postcodeSchema, requiredText, usernameSchema, userSchema, userTypeSchema } from './users.js';
 
 // ---------------------------------------------------------------------------------------------
 // The user dashboard and the profile edit screen (spec part 3, sections 2-9;
@@ -84,6 +84,8 @@ export const dashboardProfileSchema = z
     phone: z.string().nullable(),
     /** "base, detail" (split at the last comma by the edit screen). */
     address: z.string().nullable(),
+    /** The 5-digit postcode of `address`, when given. */
+    postcode: z.string().nullable(),
     /** null for customers. */
     business_name: z.string().nullable(),
     /** `ddd-dd-ddddd`; null for customers. */
@@ -105,6 +107,8 @@ export const dashboardProfileUpdateSchema = z.object({
   username: usernameSchema.optional(),
   phone: z.preprocess(blankToNull, phoneSchema.nullable()).optional(),
   address: z.string().trim().max(300, '300자 이하로 입력해주세요.').nullable().optional(),
+  /** The address's postcode (5 digits); blank clears it, and clearing the address clears it too. */
+  postcode: postcodeSchema.optional(),
   /** Merchants only (a customer sending a business field gets 403 merchant_only). */
   business_name: requiredText(dashboardMessages.businessNameRequired, 100).optional(),
   business_number: dashboardBusinessNumberSchema.optional(),

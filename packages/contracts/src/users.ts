@@ -95,6 +95,16 @@ export const usernameSchema = requiredText('사용자명을 입력해주세요.'
 /** Stored as "base, detail" (the postcode widget's address and the typed detail). */
 export const addressSchema = requiredText('주소를 입력해주세요.', 300);
 
+/** The 5-digit postcode (우편번호) stored with an address; blank clears it. */
+export const postcodeSchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, '우편번호는 숫자 5자리로 입력해주세요.')
+    .nullable(),
+);
+
 /** Business registration number: 10 digits; dashes and spaces are dropped. */
 export const businessNumberSchema = requiredText('사업자등록번호를 입력해주세요.', 20)
   .transform((v) => v.replace(/[\s-]/g, ''))
@@ -127,6 +137,8 @@ export const userSchema = z
     is_admin: z.boolean(),
     phone: z.string().nullable(),
     address: z.string().nullable(),
+    /** The postcode of `address` (5 digits), when the user gave one. */
+    postcode: z.string().nullable(),
     profile_image: z.string().nullable(),
     merchant: merchantProfileSchema.nullable(),
     created_at: z.string(),

@@ -39,12 +39,15 @@ export type WalletTxType = (typeof walletTxTypes)[number];
 
 /** An amount of points or won: a whole number within the range, with the given messages. */
 function amount(opts: { min: number; max: number; step: number; minText: string; maxText: string; stepText: string }) {
-  return z
-    .number({ error: (issue) => (issue.input === undefined ? walletMessages.required : '숫자로 입력해주세요.') })
-    .int('정수로 입력해주세요.')
-    .min(opts.min, opts.minText)
-    .max(opts.max, opts.maxText)
-    .refine((v) => v % opts.step === 0, opts.stepText);
+  return (
+    z
+      // An emptied field holds null (undefined would bring back the form's default amount).
+      .number({ error: (issue) => (issue.input == null ? walletMessages.amountRequired : '숫자로 입력해주세요.') })
+      .int('정수로 입력해주세요.')
+      .min(opts.min, opts.minText)
+      .max(opts.max, opts.maxText)
+      .refine((v) => v % opts.step === 0, opts.stepText)
+  );
 }
 
 export const topupAmountSchema = amount({

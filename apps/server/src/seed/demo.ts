@@ -132,6 +132,7 @@ export async function seedDemoIfEmpty(
         password: DEMO_PASSWORD,
         phone: '01012345678',
         address: '서울특별시 마포구 월드컵북로 400, 101동 1001호',
+        postcode: '03925',
       });
       if (tenant.features.content) {
         await seedDemoContent(tx, tenant, {

@@ -52,6 +52,8 @@ export interface UserOverrides {
   userType?: 'customer' | 'merchant';
   phone?: string | null;
   address?: string | null;
+  /** The address's 5-digit postcode (none unless told). */
+  postcode?: string | null;
   /** Merchant profile fields (a merchant always gets one). */
   merchant?: Partial<Omit<NewMerchantRow, 'tenantId' | 'userId'>>;
   admin?: boolean;
@@ -71,6 +73,7 @@ export async function createUser(db: DbOrTx, tenantId: number, overrides: UserOv
     userType,
     phone: overrides.phone === undefined ? `010${String(10_000_000 + n).slice(-8)}` : overrides.phone,
     address: overrides.address === undefined ? '서울특별시 중구 세종대로 110, 3층' : overrides.address,
+    postcode: overrides.postcode ?? null,
     emailVerifiedAt: overrides.emailVerified === false ? null : new Date(),
   });
   const merchant =

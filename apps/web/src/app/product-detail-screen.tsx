@@ -7,10 +7,10 @@ const PurchaseDialog = lazy(() =>
   import('@/features/orders/purchase-form').then((m) => ({ default: m.PurchaseDialog })),
 );
 
-const purchase: PurchaseSlot = ({ product, quantity, open, onOpenChange }) =>
+const purchase: PurchaseSlot = ({ product, quantity, resume, open, onOpenChange }) =>
   open ? (
     <Suspense fallback={null}>
-      <PurchaseDialog product={product} quantity={quantity} open={open} onOpenChange={onOpenChange} />
+      <PurchaseDialog product={product} quantity={quantity} resume={resume} open={open} onOpenChange={onOpenChange} />
     </Suspense>
   ) : null;
 

@@ -41,7 +41,8 @@ const positiveId = (value: string | undefined) => {
  */
 const routeData: Record<string, (visit: Visit) => Promise<void>[]> = {
   [paths.main.path]: ({ search, viewer, isMember, queryClient }) => {
-    const tab = activeTab(search.get('tab'), availableTabs({ isEnabled: viewer.isEnabled, isMember }));
+    const requested = search.get('tab');
+    const tab = activeTab(requested, availableTabs({ isEnabled: viewer.isEnabled, isMember, requested }));
     if (!tab) return [];
     mainTabScreens[tab].preload();
     if (tab === 'delivery' || tab === 'shopping') {

@@ -25,6 +25,26 @@ export function paymentCallbackHref(type: PaymentKind, result: PaymentWindowResu
   });
 }
 
+/**
+ * The navigation state that brings a buyer back to a product after a declined or cancelled payment:
+ * the product page opens its order sheet again, with the entries the orders feature kept, and shows
+ * the kept quantity itself too.
+ */
+export function resumePurchaseState(quantity?: number): { resumePurchase: true; quantity?: number } {
+  return quantity === undefined ? { resumePurchase: true } : { resumePurchase: true, quantity };
+}
+
+/** Whether a location's state asks the product page to open its order sheet again. */
+export function asksToResumePurchase(state: unknown): boolean {
+  return (state as { resumePurchase?: unknown } | null)?.resumePurchase === true;
+}
+
+/** The quantity a resumed purchase had, when the state carries a sensible one. */
+export function resumedQuantity(state: unknown): number | undefined {
+  const q = (state as { quantity?: unknown } | null)?.quantity;
+  return typeof q === 'number' && Number.isInteger(q) && q > 0 ? q : undefined;
+}
+
 type PortOneCheckout = Extract<Checkout, { gateway: 'portone' }>;
 
 /** The SDK request of a PortOne checkout (SDK 0.1: currency `KRW`, pay method `CARD`). */

@@ -17,6 +17,8 @@ export interface SessionUser {
   is_admin?: boolean;
   phone?: string | null;
   address?: string | null;
+  /** The 5-digit postcode stored with the address (the order sheet prefills it). */
+  postcode?: string | null;
   profile_image?: string | null;
   merchant?: { id: number; business_name: string; business_description?: string | null } | null;
 }

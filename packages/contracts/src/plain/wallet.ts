@@ -3,6 +3,8 @@
 /** The validation texts of spec part 3, section 5, in Korean; client and server use the same ones. */
 export const walletMessages = {
   required: '필수 정보를 모두 입력해주세요.',
+  /** An amount field left empty (or an amount missing from the call). */
+  amountRequired: '금액을 입력해주세요.',
   email: '올바른 이메일 주소를 입력해주세요.',
   topupMin: '최소 충전 금액은 1,000원입니다.',
   topupMax: '최대 충전 금액은 1,000,000원입니다.',

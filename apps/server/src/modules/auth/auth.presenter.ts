@@ -11,6 +11,7 @@ export function presentUser({ user, merchant, isAdmin }: AccountRow): User {
     is_admin: isAdmin,
     phone: user.phone,
     address: user.address,
+    postcode: user.postcode,
     profile_image: user.profileImage,
     merchant: merchant && {
       id: merchant.id,

@@ -477,6 +477,7 @@ export function createAuthService(deps: AuthDeps) {
         username?: string;
         phone?: string | null;
         address?: string | null;
+        postcode?: string | null;
         profile_image?: string | null;
         email?: string;
         user_type?: string;
@@ -502,6 +503,9 @@ export function createAuthService(deps: AuthDeps) {
       if (body.username !== undefined) changes.username = body.username;
       if (body.phone !== undefined) changes.phone = body.phone;
       if (body.address !== undefined) changes.address = body.address || null;
+      // The postcode belongs to the address: set with it, and gone when the address is cleared.
+      if (body.postcode !== undefined) changes.postcode = body.postcode || null;
+      if (changes.address === null) changes.postcode = null;
       if (body.profile_image !== undefined) changes.profileImage = body.profile_image || null;
       if (body.merchant) {
         const m = body.merchant;

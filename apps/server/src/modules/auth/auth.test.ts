@@ -71,6 +71,7 @@ describe('registration with e-mail verification', () => {
       is_admin: false,
       phone: '01012345678',
       address: '서울특별시 강남구 테헤란로 1, 101호',
+      postcode: null,
       profile_image: null,
       merchant: null,
       created_at: expect.any(String),
@@ -694,6 +695,33 @@ describe('profile, password change and deletion', () => {
       merchant: { business_description: '새 소개' },
     });
     expect((await client.call('GET', '/api/auth/me', undefined, token)).json().username).toBe('새이름');
+  });
+
+  it('stores the postcode with the address, answers it in me, and clears it with the address', async () => {
+    const { row, client } = await tenant();
+    await createUser(app.db, row.id, { email: 'zip@example.com' });
+    const token = await client.token('zip@example.com', 'password123');
+    expect((await client.call('GET', '/api/auth/me', undefined, token)).json().postcode).toBeNull();
+    const res = await client.call(
+      'PUT',
+      '/api/auth/profile',
+      { address: '서울 마포구 월드컵북로 400, 101동', postcode: ' 03925 ' },
+      token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ address: '서울 마포구 월드컵북로 400, 101동', postcode: '03925' });
+    expect((await client.call('GET', '/api/auth/me', undefined, token)).json()).toMatchObject({ postcode: '03925' });
+
+    const wrong = await client.call('PUT', '/api/auth/profile', { postcode: '0392' }, token);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().detail).toContain('우편번호는 숫자 5자리로 입력해주세요.');
+
+    // Another address without a postcode keeps it (the edit screen sends it when it changes) …
+    await client.call('PUT', '/api/auth/profile', { address: '서울 마포구 월드컵북로 400, 102동' }, token);
+    expect((await client.call('GET', '/api/auth/me', undefined, token)).json().postcode).toBe('03925');
+    // … and no address, no postcode.
+    const cleared = await client.call('PUT', '/api/auth/profile', { address: '' }, token);
+    expect(cleared.json()).toMatchObject({ address: null, postcode: null });
   });
 
   it('refuses a taken username, an e-mail change and merchant fields of a customer', async () => {

@@ -17,6 +17,7 @@ export function presentProfile({ user, merchant }: AccountRow): DashboardProfile
     email: user.email,
     phone: user.phone ?? merchant?.phone ?? null,
     address: user.address ?? merchant?.address ?? null,
+    postcode: user.postcode ?? null,
     business_name: merchant?.businessName ?? null,
     business_number: merchant?.businessNumber ? formatBusinessNumber(merchant.businessNumber) : null,
     business_description: merchant?.businessDescription ?? null,

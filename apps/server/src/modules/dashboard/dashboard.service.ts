@@ -133,6 +133,7 @@ export function createDashboardService(deps: {
         username: body.username,
         phone: body.phone,
         address: body.address,
+        postcode: body.postcode,
         ...(sendsBusiness ? { merchant: business } : {}),
       });
     },

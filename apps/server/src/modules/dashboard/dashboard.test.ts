@@ -243,6 +243,16 @@ describe('profile', () => {
     expect(answer.user).toEqual(me);
     expect(me.merchant?.business_number).toBe('1234567890');
 
+    // The postcode goes with the address, on the profile and in the session's user.
+    const zip = dashboardProfileUpdateAnswerSchema.parse(
+      (await w.call('PUT', '/api/dashboard/profile', { postcode: '04524' }, seller.token)).json(),
+    );
+    expect(zip.profile.postcode).toBe('04524');
+    expect(zip.user.postcode).toBe('04524');
+    const blank = await w.call('PUT', '/api/dashboard/profile', { postcode: '' }, seller.token);
+    expect(dashboardProfileUpdateAnswerSchema.parse(blank.json()).profile.postcode).toBeNull();
+    expect((await w.call('PUT', '/api/dashboard/profile', { postcode: '4524' }, seller.token)).statusCode).toBe(400);
+
     // Only the username now: everything else stays.
     const again = dashboardProfileUpdateAnswerSchema.parse(
       (await w.call('PUT', '/api/dashboard/profile', { username: '새이름가게' }, seller.token)).json(),

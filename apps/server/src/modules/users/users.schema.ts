@@ -25,6 +25,8 @@ export const users = pgTable(
     /** Digits only. */
     phone: text('phone'),
     address: text('address'),
+    /** The 5-digit postcode of `address` (parcel orders need it); cleared with the address. */
+    postcode: text('postcode'),
     profileImage: text('profile_image'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -47,6 +47,7 @@ export interface ProfileChanges {
   username?: string;
   phone?: string | null;
   address?: string | null;
+  postcode?: string | null;
   profileImage?: string | null;
   merchant?: Partial<
     Pick<MerchantRow, 'businessName' | 'businessNumber' | 'businessDescription' | 'address' | 'phone'>
@@ -153,6 +154,7 @@ export function createUsersService(db: Db) {
         passwordHash: null,
         phone: null,
         address: null,
+        postcode: null,
         profileImage: null,
         emailVerifiedAt: null,
         deletedAt: now,

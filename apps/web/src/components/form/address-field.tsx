@@ -10,6 +10,8 @@ interface AddressFieldProps {
   /** The stored "base, detail" string. */
   value: string;
   onChange: (value: string) => void;
+  /** The postcode (zonecode) of an address picked in the search widget, for forms that keep it. */
+  onPostcode?: (postcode: string) => void;
   onBlur?: () => void;
   error?: string;
   disabled?: boolean;
@@ -26,6 +28,7 @@ export function AddressField({
   label = addressMessages.base,
   value,
   onChange,
+  onPostcode,
   onBlur,
   error,
   disabled,
@@ -61,6 +64,7 @@ export function AddressField({
       new Postcode({
         oncomplete: (result) => {
           update({ base: baseAddressOf(result), detail: parts.detail });
+          if (result.zonecode) onPostcode?.(result.zonecode);
           onBlur?.();
         },
       }).open();

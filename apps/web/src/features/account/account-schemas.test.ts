@@ -14,6 +14,7 @@ const merchant: DashboardProfile = {
   email: 'farm@example.com',
   phone: '01012345678',
   address: '경기도 양평군 양평읍 농장길 12, 2층, 201호',
+  postcode: '12500',
   business_name: '햇살농장',
   business_number: '123-45-67890',
   business_description: '유기농 채소',

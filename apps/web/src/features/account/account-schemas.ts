@@ -22,6 +22,8 @@ export interface ProfileFormValues {
   username: string;
   phone: string;
   address: string;
+  /** The address's 5-digit postcode, or empty. */
+  postcode: string;
   business_name: string;
   business_number: string;
   business_description: string;
@@ -35,6 +37,7 @@ export function profileFormValues(p: DashboardProfile): ProfileFormValues {
     username: p.username,
     phone: p.phone ? formatPhone(p.phone) : '',
     address: p.address ?? '',
+    postcode: p.postcode ?? '',
     business_name: p.business_name ?? '',
     business_number: p.business_number ? formatBusinessNumber(p.business_number) : '',
     business_description: p.business_description ?? '',
@@ -51,6 +54,13 @@ export function profileFormSchema(opts: { merchant: boolean; hadBusinessNumber: 
     username: usernameSchema,
     phone: z.union([z.literal(''), phoneSchema]),
     address: z.string().trim().max(300, m.addressTooLong),
+    postcode: z.union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{5}$/, m.postcodeFormat),
+    ]),
     business_name: opts.merchant ? z.string().trim().min(1, m.businessNameRequired).max(100) : z.string(),
     business_number: opts.merchant
       ? z
@@ -80,6 +90,7 @@ export function changedFields(values: ProfileFormValues, loaded: DashboardProfil
   if (differs('username')) changes.username = now('username');
   if (differs('phone')) changes.phone = now('phone') || null;
   if (differs('address')) changes.address = now('address') || null;
+  if (differs('postcode')) changes.postcode = now('postcode') || null;
   if (merchant) {
     if (differs('business_name')) changes.business_name = now('business_name');
     if (differs('business_number')) changes.business_number = now('business_number');

@@ -31,6 +31,10 @@ export const accountMessages = {
   phonePlaceholder: '010-1234-5678',
   address: '주소',
   addressTooLong: '300자 이하로 입력해주세요.',
+  postcode: '우편번호',
+  postcodePlaceholder: '12345',
+  postcodeHint: '주소 검색으로 함께 채워져요. 택배 주문의 배송지에 쓰입니다.',
+  postcodeFormat: '우편번호는 숫자 5자리로 입력해주세요.',
   // Merchant info
   merchantSection: '사업자 정보',
   businessName: '상호명',

@@ -20,6 +20,7 @@ const merchantProfile: DashboardProfile = {
   email: 'farm@example.com',
   phone: '01012345678',
   address: '경기도 양평군 양평읍 농장길 12, 2층, 201호',
+  postcode: '12500',
   business_name: '햇살농장',
   business_number: '123-45-67890',
   business_description: '유기농 채소',
@@ -32,6 +33,7 @@ const customerProfile: DashboardProfile = {
   username: '김민지',
   email: 'minji@example.com',
   address: null,
+  postcode: null,
   business_name: null,
   business_number: null,
   business_description: null,
@@ -47,6 +49,7 @@ function userOf(p: DashboardProfile): User {
     is_admin: false,
     phone: p.phone,
     address: p.address,
+    postcode: p.postcode,
     profile_image: p.profile_image,
     merchant: null,
     created_at: '2025-01-01T00:00:00.000Z',
@@ -103,7 +106,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage(profile: DashboardProfile = merchantProfile) {
+function renderPage(profile: DashboardProfile = merchantProfile, entries = ['/profile/edit']) {
   server.profile = profile;
   const user: SessionUser = {
     id: profile.id,
@@ -118,7 +121,7 @@ function renderPage(profile: DashboardProfile = merchantProfile) {
       { path: '/profile/edit', element: <ProfileEditPage /> },
       { path: '*', element: <LocationProbe /> },
     ],
-    { initialEntries: ['/profile/edit'] },
+    { initialEntries: entries, initialIndex: entries.length - 1 },
   );
   render(
     <QueryClientProvider client={queryClient}>
@@ -324,6 +327,40 @@ describe('profile edit (part 3)', () => {
     await screen.findByRole('alertdialog');
     fireEvent.click(screen.getByRole('button', { name: '나가기' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+  });
+
+  it("asks too when the browser's Back button leaves with changes, and stays when the answer is no", async () => {
+    const { router } = renderPage(merchantProfile, ['/dashboard', '/profile/edit']);
+    await loaded();
+    type('사용자명', '햇살농장2');
+    act(() => {
+      void router.navigate(-1);
+    });
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('변경사항이 저장되지 않습니다. 정말 나가시겠습니까?');
+    fireEvent.click(screen.getByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/profile/edit');
+    expect(field('사용자명').value).toBe('햇살농장2');
+    act(() => {
+      void router.navigate(-1);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '나가기' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+  });
+
+  it('keeps the postcode with the address: shown, sent when changed, refused unless 5 digits', async () => {
+    renderPage();
+    await loaded();
+    expect(field('우편번호').value).toBe('12500');
+    type('우편번호', '1250');
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('우편번호는 숫자 5자리로 입력해주세요.')).toBeTruthy();
+    expect(putBodies()).toEqual([]);
+    type('우편번호', '12501');
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('프로필이 성공적으로 수정되었습니다.')).toBeTruthy();
+    expect(putBodies()).toEqual([{ postcode: '12501' }]);
   });
 
   it('leaves without asking when nothing changed', async () => {

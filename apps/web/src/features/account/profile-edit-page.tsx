@@ -305,10 +305,24 @@ function ProfileForm({ profile }: { profile: DashboardProfile }) {
               label={m.address}
               value={field.value}
               onChange={field.onChange}
+              // The widget's postcode goes with the address it found (parcel orders need it).
+              onPostcode={(postcode) =>
+                form.setValue('postcode', postcode, { shouldDirty: true, shouldValidate: true })
+              }
               onBlur={field.onBlur}
               error={fieldState.error?.message}
             />
           )}
+        />
+        <TextField
+          label={m.postcode}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          placeholder={m.postcodePlaceholder}
+          hint={m.postcodeHint}
+          error={errors.postcode?.message}
+          {...form.register('postcode')}
         />
         {isMerchant ? (
           <fieldset className="account-fieldset">

@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useSingleFlight } from '@/components/form/single-flight';
 import { SubmitButton } from '@/components/form/submit-button';
 import { FormMessage, TextField } from '@/components/form/text-field';
+import { LoadingScreen } from '@/components/start-up-screens';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
@@ -31,6 +32,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const state = (useLocation().state ?? {}) as LoginState;
   const [failure, setFailure] = useState<LoginFailure | null>(null);
+  // Signed in: the next screen is on its way. Navigations are transitions, which keep this screen
+  // on show until that screen's code has arrived; without this the form stayed up to a second
+  // under the signed-in header.
+  const [entering, setEntering] = useState(false);
   const form = useForm({
     resolver: zodResolver(loginBodySchema),
     defaultValues: { username: '', password: '' },
@@ -42,6 +47,7 @@ export default function LoginPage() {
     setFailure(null);
     try {
       const answer = await login(values.username, values.password);
+      setEntering(true);
       signIn(answer.access_token, answer.user);
       navigate(afterLoginTarget(answer.user.user_type, state.returnUrl), { replace: true });
     } catch (err) {
@@ -56,6 +62,7 @@ export default function LoginPage() {
       ? state.returnUrl
       : paths.home.getHref();
   const notice = state.returnUrl ? (state.message ?? m.orderRequired) : state.message;
+  if (entering) return <LoadingScreen label={m.entering} />;
   return (
     <AuthCard title={m.title} lead={m.lead(displayName)} backTo={backTo}>
       {notice ? <FormMessage tone={state.returnUrl ? 'info' : 'success'}>{notice}</FormMessage> : null}

@@ -20,6 +20,7 @@ export const authMessages = {
     lead: (service: string) => `${service}에 오신 것을 환영합니다.`,
     submit: '로그인',
     submitting: '로그인 중…',
+    entering: '로그인되었습니다. 이동하는 중…',
     failed: '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.',
     orderRequired: '주문하려면 로그인이 필요합니다.',
     findEmail: '이메일 찾기',

@@ -71,8 +71,9 @@ export default function MainPage({ tabContent = {} }: MainPageProps) {
   const { isEnabled, tenant } = useTenant();
   const { isMember } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
-  const tabs = availableTabs({ isEnabled, isMember });
-  const current = activeTab(searchParams.get('tab'), tabs);
+  const requested = searchParams.get('tab');
+  const tabs = availableTabs({ isEnabled, isMember, requested });
+  const current = activeTab(requested, tabs);
   const tabCount = tabs.length;
   const tabList = useRef<HTMLDivElement>(null);
 

@@ -13,6 +13,14 @@ describe('/main tabs (spec 2.5)', () => {
     expect(availableTabs(v(['delivery', 'shopping', 'content', 'wallet'], true))).toEqual([]);
   });
 
+  it("shows a guest the wallet tab only when the address asks for it (its login prompt), never other tabs' way", () => {
+    expect(availableTabs({ ...v(), requested: 'wallet' })).toEqual(['delivery', 'shopping', 'video', 'post', 'wallet']);
+    expect(activeTab('wallet', availableTabs({ ...v(), requested: 'wallet' }))).toBe('wallet');
+    expect(availableTabs({ ...v(), requested: 'post' })).toEqual(['delivery', 'shopping', 'video', 'post']);
+    // A tenant without the wallet has no wallet tab, asked or not.
+    expect(availableTabs({ ...v(['wallet']), requested: 'wallet' })).not.toContain('wallet');
+  });
+
   it('takes the tab parameter when it names an available tab, else the first', () => {
     const tabs = availableTabs(v(['delivery']));
     expect(activeTab('post', tabs)).toBe('post');

@@ -1,4 +1,4 @@
-import { orderMessages, type PaymentPrepared, type WalletOverview } from '@app/contracts';
+import { ORDER_QTY_MAX, orderMessages, type PaymentPrepared, type WalletOverview } from '@app/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPostcode } from '@/components/form/postcode';
@@ -63,8 +63,15 @@ function serve({ available = 0, prepare }: { available?: number; prepare?: () =>
   });
 }
 
-function openForm(product: CheckoutProduct, { quantity = 1, tenant = testTenant(), user = buyer } = {}) {
-  return renderInApp(<PurchaseForm product={product} quantity={quantity} />, { path: '/products/5', tenant, user });
+function openForm(
+  product: CheckoutProduct,
+  { quantity = 1, tenant = testTenant(), user = buyer, resume = false } = {},
+) {
+  return renderInApp(<PurchaseForm product={product} quantity={quantity} resume={resume} />, {
+    path: '/products/5',
+    tenant,
+    user,
+  });
 }
 
 const summaryValue = (label: string) => {
@@ -81,6 +88,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  sessionStorage.clear();
 });
 
 describe('payment form: what it asks and shows', () => {
@@ -170,6 +178,25 @@ describe('payment form: the address of a shopping product', () => {
     expect(await screen.findByText(orderMessages.address)).toBeTruthy();
     expect(screen.getByText(orderMessages.postcode)).toBeTruthy();
     expect(callsTo(fetchMock, '/api/payment/prepare')).toHaveLength(0);
+  });
+
+  it('prefills the postcode and the address from the profile, so a parcel needs nothing more', async () => {
+    const checkout = { gateway: 'sandbox' as const, url: '/sandbox-pay/pay_p' };
+    serve({
+      prepare: () => Response.json(prepared({ merchant_uid: 'pay_p', actual_payment_amount: 15_000, checkout })),
+    });
+    vi.mocked(openCheckout).mockResolvedValue({ kind: 'left' });
+    openForm(shoppingProduct, {
+      user: { ...buyer, address: '서울특별시 마포구 월드컵북로 400, 101동 1001호', postcode: '03925' },
+    });
+    expect((screen.getByLabelText('우편번호') as HTMLInputElement).value).toBe('03925');
+    expect((screen.getByLabelText('주소') as HTMLInputElement).value).toBe('서울특별시 마포구 월드컵북로 400');
+    pay();
+    await waitFor(() => expect(callsTo(fetchMock, '/api/payment/prepare')).toHaveLength(1));
+    expect(callsTo(fetchMock, '/api/payment/prepare')[0]?.body).toMatchObject({
+      buyer_postcode: '03925',
+      buyer_addr: '서울특별시 마포구 월드컵북로 400, 101동 1001호',
+    });
   });
 
   it('fills the postcode and the road address from the postcode widget and moves to the detail', async () => {
@@ -280,5 +307,97 @@ describe('payment form: submitting (spec 4, payment flow)', () => {
     expect((screen.getByLabelText('수량') as HTMLInputElement).value).toBe('3');
     expect((screen.getByLabelText('주소') as HTMLInputElement).value).toBe('서울 중구 세종대로 110');
     expect(openCheckout).not.toHaveBeenCalled();
+  });
+});
+
+describe('payment form: quantity', () => {
+  it('holds a typed quantity to the most one order may have, so no total of a refused quantity shows', async () => {
+    serve();
+    openForm({ ...shoppingProduct, price: 24_000 }, { tenant: testTenant({ legal_info: { shipping_fee: 0 } }) });
+    const qty = screen.getByLabelText('수량') as HTMLInputElement;
+    fireEvent.change(qty, { target: { value: '999999' } });
+    expect(qty.value).toBe(String(ORDER_QTY_MAX));
+    expect(summaryValue('상품금액')).toBe(`${(24_000 * ORDER_QTY_MAX).toLocaleString('ko-KR')}원`);
+    expect(screen.queryByText(/23,999,976,000/)).toBeNull();
+    expect(screen.getByRole('button', { name: '수량 늘리기' })).toHaveProperty('disabled', true);
+  });
+
+  it('stops at the stock left when it is counted', async () => {
+    serve();
+    openForm(deliveryProduct);
+    const qty = screen.getByLabelText('수량') as HTMLInputElement;
+    fireEvent.change(qty, { target: { value: '250' } });
+    expect(qty.value).toBe('10');
+    expect(summaryValue('상품금액')).toBe('90,000원');
+  });
+});
+
+describe('payment form: a refused submit', () => {
+  it('brings the first field in error into view and focuses it (the postcode of a parcel)', async () => {
+    serve();
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    openForm(shoppingProduct, { user: { ...buyer, address: '서울 중구 세종대로 110, 3층' } });
+    pay();
+    const postcode = screen.getByLabelText('우편번호');
+    await waitFor(() => expect(document.activeElement).toBe(postcode));
+    expect(scrolled).toEqual([postcode]);
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'center' });
+    expect(postcode.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('goes to the first one in the order shown when several are wrong', async () => {
+    serve();
+    Element.prototype.scrollIntoView = vi.fn();
+    openForm(deliveryProduct, { user: { ...buyer, phone: '' } });
+    fireEvent.change(screen.getByLabelText('이메일'), { target: { value: '' } });
+    pay();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('휴대폰 번호')));
+    expect(screen.getByLabelText('이메일').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('payment form: entries kept for a retry', () => {
+  const checkout = { gateway: 'sandbox' as const, url: '/sandbox-pay/pay_k' };
+
+  async function startCardPayment() {
+    serve({
+      prepare: () => Response.json(prepared({ merchant_uid: 'pay_k', actual_payment_amount: 27_000, checkout })),
+    });
+    vi.mocked(openCheckout).mockResolvedValue({ kind: 'left' });
+    vi.mocked(loadPostcode).mockRejectedValue(new Error('offline'));
+    const view = openForm(deliveryProduct);
+    fireEvent.change(screen.getByLabelText('수량'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('이름'), { target: { value: '김민지(회사)' } });
+    fireEvent.change(screen.getByLabelText('주소'), { target: { value: '서울 강남구 테헤란로 152' } });
+    fireEvent.change(screen.getByLabelText('상세 주소'), { target: { value: '12층' } });
+    fireEvent.change(screen.getByLabelText('요청사항 (선택)'), { target: { value: '문 앞에 놓아주세요' } });
+    pay();
+    await waitFor(() => expect(openCheckout).toHaveBeenCalledTimes(1));
+    view.unmount();
+  }
+
+  it('fills the sheet opened again after a failed payment with what the buyer had entered', async () => {
+    await startCardPayment();
+    openForm(deliveryProduct, { resume: true });
+    expect((screen.getByLabelText('수량') as HTMLInputElement).value).toBe('3');
+    expect((screen.getByLabelText('이름') as HTMLInputElement).value).toBe('김민지(회사)');
+    expect((screen.getByLabelText('주소') as HTMLInputElement).value).toBe('서울 강남구 테헤란로 152');
+    expect((screen.getByLabelText('상세 주소') as HTMLInputElement).value).toBe('12층');
+    expect((screen.getByLabelText('요청사항 (선택)') as HTMLInputElement).value).toBe('문 앞에 놓아주세요');
+    expect(summaryValue('카드 결제 금액')).toBe('27,000원');
+  });
+
+  it("opens a fresh sheet from the profile otherwise, and never another account's entries", async () => {
+    await startCardPayment();
+    openForm(deliveryProduct);
+    expect((screen.getByLabelText('이름') as HTMLInputElement).value).toBe('김민지');
+    cleanup();
+    openForm(deliveryProduct, { resume: true, user: { ...buyer, id: 12, username: '박지훈' } });
+    expect((screen.getByLabelText('이름') as HTMLInputElement).value).toBe('박지훈');
+    expect((screen.getByLabelText('수량') as HTMLInputElement).value).toBe('1');
   });
 });

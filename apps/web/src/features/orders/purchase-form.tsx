@@ -34,19 +34,32 @@ import { checkoutText as t } from './messages';
 import { checkoutWalletQuery, preparePurchase } from './orders.api';
 import '@/components/form/form.css';
 import './orders.css';
+import { useFocusFirstError } from '@/components/form/focus-first-error';
 import { useSingleFlight } from '@/components/form/single-flight';
 import { SubmitButton } from '@/components/form/submit-button';
 import { Sheet } from '@/components/sheet';
+import { keepPurchaseDraft, readPurchaseDraft } from './purchase-draft';
 
 type Form = UseFormReturn<CheckoutFormValues, unknown, CheckoutFormOutput>;
 
+/**
+ * A typed quantity held within 1..max (the server's 1..ORDER_QTY_MAX and the stock): more digits
+ * than that stop at max, so the summary never prices a quantity the order would refuse; emptied,
+ * it is NaN (the form asks for a quantity) until typed again.
+ */
+export function typedQuantity(text: string, max: number): number {
+  const digits = text.replace(/\D/g, '').slice(0, 4);
+  if (!digits) return Number.NaN;
+  return Math.min(max, Math.max(1, Number(digits)));
+}
+
 function QuantityStepper({ form, max }: { form: Form; max: number }) {
   const id = useId();
-  const qty = useWatch({ control: form.control, name: 'qty' });
-  const error = form.formState.errors.qty?.message;
+  const { field, fieldState } = useController({ control: form.control, name: 'qty' });
+  const qty = field.value;
+  const error = fieldState.error?.message;
   const current = Number.isInteger(qty) && qty >= 1 ? qty : 1;
-  const set = (next: number) =>
-    form.setValue('qty', Math.min(max, Math.max(1, next)), { shouldValidate: true, shouldDirty: true });
+  const set = (next: number) => field.onChange(Math.min(max, Math.max(1, next)));
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
@@ -63,15 +76,19 @@ function QuantityStepper({ form, max }: { form: Form; max: number }) {
           <Minus size={18} aria-hidden="true" />
         </button>
         <input
+          ref={field.ref}
           id={id}
+          name={field.name}
           className="input order-stepper-input tabular"
           type="number"
           inputMode="numeric"
           min={1}
           max={max}
+          value={Number.isFinite(qty) ? String(qty) : ''}
+          onChange={(e) => field.onChange(typedQuantity(e.currentTarget.value, max))}
+          onBlur={field.onBlur}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          {...form.register('qty', { valueAsNumber: true })}
         />
         <button
           type="button"
@@ -229,6 +246,11 @@ export interface PurchaseFormProps {
   product: CheckoutProduct;
   /** The quantity chosen on the product page. */
   quantity: number;
+  /**
+   * Opened again after a declined or cancelled payment: the entries kept when that payment started
+   * (purchase-draft.ts) fill the form instead of the profile's details and the page's quantity.
+   */
+  resume?: boolean;
 }
 
 /**
@@ -237,7 +259,7 @@ export interface PurchaseFormProps {
  * and a summary that adds up; then prepare, and the gateway for the card part or the callback
  * screen at once when points pay it all.
  */
-export function PurchaseForm({ product, quantity }: PurchaseFormProps) {
+export function PurchaseForm({ product, quantity, resume = false }: PurchaseFormProps) {
   const { user } = useSession();
   const { tenant, isEnabled } = useTenant();
   const navigate = useNavigate();
@@ -263,22 +285,32 @@ export function PurchaseForm({ product, quantity }: PurchaseFormProps) {
   );
 
   const profileAddress = splitAddress(user?.address);
-  const form = useForm<CheckoutFormValues, unknown, CheckoutFormOutput>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: {
+  const [initialValues] = useState<CheckoutFormValues>(() => {
+    const fromProfile: CheckoutFormValues = {
       buyer_name: user?.username ?? '',
       buyer_email: user?.email ?? '',
       buyer_tel: user?.phone ?? '',
-      qty: Math.min(Math.max(1, Math.floor(quantity) || 1), Math.max(1, maxQty)),
+      qty: quantity,
       order_type: product.category_type === 'pickup' && !product.is_delivery ? 'pickup' : 'delivery',
-      buyer_postcode: '',
+      buyer_postcode: user?.postcode ?? '',
       address_base: profileAddress.base,
       address_detail: profileAddress.detail,
       delivery_memo: '',
       points_used: 0,
-    },
+    };
+    const kept = resume && user ? readPurchaseDraft(user.id, product.id) : null;
+    const values = { ...fromProfile, ...kept };
+    return { ...values, qty: Math.min(Math.max(1, Math.floor(values.qty) || 1), Math.max(1, maxQty)) };
   });
+  const form = useForm<CheckoutFormValues, unknown, CheckoutFormOutput>({
+    resolver,
+    mode: 'onTouched',
+    // The first field in error is brought into view below (useFocusFirstError), in the order shown.
+    shouldFocusError: false,
+    defaultValues: initialValues,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(formRef);
   const { errors, isSubmitting } = form.formState;
   const [qty, orderType, points] = useWatch({ control: form.control, name: ['qty', 'order_type', 'points_used'] });
   const fulfilment = fulfilmentOf(product, orderType);
@@ -302,6 +334,7 @@ export function PurchaseForm({ product, quantity }: PurchaseFormProps) {
   const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
+    const entries = form.getValues();
     const body = toPrepareBody(product, values, shipping);
     let prepared: Awaited<ReturnType<typeof preparePurchase>>;
     try {
@@ -312,6 +345,8 @@ export function PurchaseForm({ product, quantity }: PurchaseFormProps) {
       setFailure(apiErrorDetail(err) ?? orderMessages.pointFailed);
       return;
     }
+    // Kept for this tab: a declined or cancelled payment comes back to this sheet with them.
+    if (user) keepPurchaseDraft(user.id, product.id, prepared.merchant_uid, entries);
     // Points pay it all (full_points): the callback screen confirms it at once, like a card payment.
     if (prepared.actual_payment_amount === 0) {
       navigate(paymentCallbackHref('purchase', { paymentId: prepared.merchant_uid }));
@@ -330,12 +365,12 @@ export function PurchaseForm({ product, quantity }: PurchaseFormProps) {
       setStage('form');
       setFailure(t.noCheckout);
     }
-  });
+  }, focusFirstError);
 
   const busy = isSubmitting || stage !== 'form';
   const image = mediaUrl(product.thumbnail_url ?? product.image_url);
   return (
-    <form className="form-stack order-form" noValidate onSubmit={flight.guard(onSubmit)}>
+    <form ref={formRef} className="form-stack order-form" noValidate onSubmit={flight.guard(onSubmit)}>
       <section className="order-product" aria-label={t.product}>
         <div className="order-thumb">{image ? <img src={image} alt="" loading="lazy" /> : null}</div>
         <div className="order-product-text">

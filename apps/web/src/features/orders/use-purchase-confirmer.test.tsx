@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { callsTo, stubFetch } from '@/testing/app-test-support';
 import { buildOrder } from './orders-test-support';
-import { usePurchaseAbandoner, usePurchaseConfirmer } from './use-purchase-confirmer';
+import { keepPurchaseDraft, readPurchaseDraft } from './purchase-draft';
+import { usePurchaseAbandoner, usePurchaseConfirmer, usePurchaseRetry } from './use-purchase-confirmer';
 
 const confirmed: PaymentConfirmed = {
   success: true,
@@ -29,6 +30,7 @@ function hooks() {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  sessionStorage.clear();
 });
 
 describe('purchase confirmation on the callback screen', () => {
@@ -82,5 +84,40 @@ describe('purchase confirmation on the callback screen', () => {
         status: 'cancelled',
       }),
     );
+  });
+});
+
+describe('trying a failed purchase again', () => {
+  const entries = {
+    buyer_name: '김민지',
+    buyer_email: 'minji@example.com',
+    buyer_tel: '010-1234-5678',
+    qty: 2,
+    order_type: 'delivery' as const,
+    buyer_postcode: '',
+    address_base: '서울 중구 세종대로 110',
+    address_detail: '3층',
+    delivery_memo: '',
+    points_used: 0,
+  };
+
+  it("leads back to the payment's product with the sheet asked to open, and nowhere for an unknown payment", () => {
+    keepPurchaseDraft(11, 6, 'pay_6', entries);
+    const { result } = renderHook(() => usePurchaseRetry());
+    expect(result.current('pay_6')).toEqual({ to: '/products/6', state: { resumePurchase: true, quantity: 2 } });
+    expect(result.current('pay_other')).toBeNull();
+    expect(result.current(undefined)).toBeNull();
+  });
+
+  it('forgets the kept entries once the purchase is paid', async () => {
+    keepPurchaseDraft(11, 6, 'pay_101', entries);
+    stubFetch((url) => {
+      if (url.pathname === '/api/payment/callback') return Response.json(confirmed);
+      if (url.pathname === '/api/delivery/orders/101') return Response.json(buildOrder());
+      return undefined;
+    });
+    const { result } = hooks();
+    await result.current.confirm('pay_101');
+    expect(readPurchaseDraft(11, 6)).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { paths } from '@/config/paths';
+import { resumePurchaseState } from '@/lib/checkout';
 import { confirmPurchase, orderDetailQuery, refreshAfterOrderChange } from './orders.api';
+import { draftOfPayment, forgetPurchaseDraft, productOfPayment } from './purchase-draft';
 import { purchaseReceiptRows } from './purchase-receipt';
 
 /**
@@ -13,6 +16,7 @@ export function usePurchaseConfirmer() {
   return useCallback(
     async (paymentId: string, context?: { txId?: string }) => {
       const answer = await confirmPurchase({ merchant_uid: paymentId, imp_uid: context?.txId, status: 'paid' });
+      forgetPurchaseDraft(paymentId);
       void refreshAfterOrderChange(queryClient);
       const order = await queryClient.fetchQuery(orderDetailQuery(answer.order_id)).catch(() => undefined);
       return { amount: order?.total_price ?? answer.amount, rows: purchaseReceiptRows(answer, order) };
@@ -28,5 +32,18 @@ export function usePurchaseConfirmer() {
 export function usePurchaseAbandoner() {
   return useCallback((paymentId: string) => {
     confirmPurchase({ merchant_uid: paymentId, status: 'cancelled' }).catch(() => undefined);
+  }, []);
+}
+
+/**
+ * '다시 결제하기' of a declined or cancelled purchase: back to its product with the order sheet open
+ * and the buyer's entries in it (purchase-draft.ts); nowhere when this tab did not start it.
+ */
+export function usePurchaseRetry() {
+  return useCallback((paymentId: string | undefined) => {
+    const productId = paymentId ? productOfPayment(paymentId) : null;
+    if (!paymentId || productId === null) return null;
+    const state = resumePurchaseState(draftOfPayment(paymentId)?.qty);
+    return { to: paths.productDetail.getHref(productId), state };
   }, []);
 }

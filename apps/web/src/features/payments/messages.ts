@@ -20,7 +20,6 @@ export const paymentText = {
   failedTitle: '결제에 실패했습니다',
   invalid: '결제 정보가 올바르지 않습니다.',
   cancelled: '결제가 취소되었거나 실패했습니다.',
-  purchaseFailed: (message: string) => `결제에 실패했습니다: ${message}`,
   processingFailed: '결제 확인 중 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
   purchaseUnavailable: '상품 결제 확인은 아직 지원하지 않습니다. 곧 제공될 예정입니다.',
   paymentId: '결제 번호',

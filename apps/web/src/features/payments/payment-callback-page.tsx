@@ -13,15 +13,23 @@ export type PaymentConfirmer = (paymentId: string, context?: { txId?: string }) 
 /** Tells the server, best effort, that the payment window of a payment was cancelled or failed. */
 export type PaymentAbandoner = (paymentId: string) => void;
 
+/** Where '다시 결제하기' leads for a payment of one kind (null: nowhere known, the button is left out). */
+export type PaymentRetry = (paymentId: string | undefined) => { to: string; state?: unknown } | null;
+
 export interface PaymentCallbackPageProps {
   /** One per payment kind; the app plugs in each feature's (top-up by the wallet, purchase by orders). */
   confirmers: Partial<Record<PaymentKind, PaymentConfirmer>>;
   /** Kinds whose cancelled payments hold something back until released (a purchase's points and stock). */
   abandoners?: Partial<Record<PaymentKind, PaymentAbandoner>>;
+  /**
+   * Where a failed payment of each kind is tried again: a top-up on /payment/test, a purchase on its
+   * product with the order sheet open again. A kind without one offers only the way home.
+   */
+  retries?: Partial<Record<PaymentKind, PaymentRetry>>;
 }
 
 /** /payment/callback (spec 2): processing, success or failed, for the sandbox redirect and PortOne alike. */
-export default function PaymentCallbackPage({ confirmers, abandoners }: PaymentCallbackPageProps) {
+export default function PaymentCallbackPage({ confirmers, abandoners, retries }: PaymentCallbackPageProps) {
   const [params] = useSearchParams();
   const query = params.toString();
   const start = useMemo(() => readCallbackQuery(new URLSearchParams(query)), [query]);
@@ -56,6 +64,7 @@ export default function PaymentCallbackPage({ confirmers, abandoners }: PaymentC
   }, [query, start, confirm, abandoners]);
 
   const type = start.type;
+  const retry = state.kind === 'failed' && type ? (retries?.[type]?.(start.paymentId) ?? null) : null;
   return (
     <main id="main" className="container page">
       <section className="pay-result card" aria-live="polite">
@@ -128,10 +137,12 @@ export default function PaymentCallbackPage({ confirmers, abandoners }: PaymentC
             <h2>{m.failedTitle}</h2>
             <p role="alert">{state.text}</p>
             <div className="pay-result-actions">
-              <Link to={paths.paymentTest.getHref()} className="btn btn-primary btn-lg">
-                {m.retry}
-              </Link>
-              <Link to={paths.home.getHref()} className="btn btn-ghost btn-lg">
+              {retry ? (
+                <Link to={retry.to} state={retry.state} className="btn btn-primary btn-lg">
+                  {m.retry}
+                </Link>
+              ) : null}
+              <Link to={paths.home.getHref()} className={retry ? 'btn btn-ghost btn-lg' : 'btn btn-primary btn-lg'}>
                 {m.home}
               </Link>
             </div>

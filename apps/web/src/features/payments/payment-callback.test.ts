@@ -38,10 +38,10 @@ describe('payment callback: what the query says (spec 2, 8)', () => {
     });
   });
 
-  it("says 'payment failed: {message}' for a purchase (spec 8)", () => {
+  it("says a purchase's failure with the provider's message alone (the screen's title says it failed)", () => {
     expect(read('paymentId=p2&type=purchase&code=FAILURE_TYPE_PG&message=카드 한도를 초과했습니다.')).toEqual({
       kind: 'failed',
-      text: '결제에 실패했습니다: 카드 한도를 초과했습니다.',
+      text: '카드 한도를 초과했습니다.',
       type: 'purchase',
       paymentId: 'p2',
     });

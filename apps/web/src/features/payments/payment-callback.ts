@@ -25,9 +25,9 @@ export function readCallbackQuery(params: URLSearchParams): CallbackStart {
   if (!paymentId.success) return { kind: 'failed', text: m.invalid, type };
   const code = params.get('code')?.trim();
   if (code && code !== '0') {
-    const message = params.get('message')?.trim();
-    // Spec 8: a purchase says 'payment failed: {message}'; other kinds show the provider's message.
-    const text = message ? (type === 'purchase' ? m.purchaseFailed(message) : message) : m.cancelled;
+    // The provider's message under the screen's own '결제에 실패했습니다' (spec 8's 'payment failed:
+    // {message}' for a purchase, without saying it twice).
+    const text = params.get('message')?.trim() || m.cancelled;
     return type ? { kind: 'failed', text, type, paymentId: paymentId.data } : { kind: 'failed', text };
   }
   if (!type) return { kind: 'failed', text: m.invalid };
@@ -49,8 +49,20 @@ export type CallbackState =
   | { kind: 'success'; receipt: PaymentReceipt }
   | { kind: 'failed'; text: string };
 
-/** A refused confirmation: 409 payment_pending waits for the card; any other shows the server's detail. */
+/** The server's 'payment failed: {message}' (payment_failed) opens with the screen's own title. */
+const FAILED_PREFIX = /^결제에 실패했습니다:\s*/;
+
+/**
+ * A refused confirmation: 409 payment_pending waits for the card; any other shows the server's
+ * detail, without repeating the title '결제에 실패했습니다' above it.
+ */
 export function stateFromConfirmError(err: unknown): CallbackState {
-  if (apiErrorCode(err) === 'payment_pending') return { kind: 'pending', checking: false };
-  return { kind: 'failed', text: apiErrorDetail(err) ?? m.processingFailed };
+  const code = apiErrorCode(err);
+  if (code === 'payment_pending') return { kind: 'pending', checking: false };
+  const detail = apiErrorDetail(err);
+  if (!detail) return { kind: 'failed', text: m.processingFailed };
+  return {
+    kind: 'failed',
+    text: code === 'payment_failed' ? detail.replace(FAILED_PREFIX, '') || m.cancelled : detail,
+  };
 }

@@ -1,8 +1,10 @@
 import type { FeatureKey, ProductDetail } from '@app/contracts';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resumePurchaseState } from '@/lib/checkout';
+import type { SessionUser } from '@/lib/session';
 import { testProduct as product, renderInApp, stubFetch, testTenant } from '@/testing/app-test-support';
-import ProductDetailPage, { type ReviewsSlot } from './product-detail-page';
+import ProductDetailPage, { type PurchaseSlot, type ReviewsSlot } from './product-detail-page';
 import { productKeys } from './products.api';
 
 function renderPage(detail: ProductDetail, off: FeatureKey[] = [], path = '/products/5') {
@@ -124,5 +126,45 @@ describe('product page: failures', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
     expect(await screen.findByRole('heading', { name: '유기농 딸기 1kg' })).toBeTruthy();
+  });
+});
+
+describe('product page: quantity and the order sheet', () => {
+  const member: SessionUser = { id: 11, email: 'minji@example.com', username: '김민지', user_type: 'customer' };
+
+  function renderWithSheet() {
+    stubFetch(() => Response.json(product()));
+    const purchase = vi.fn<PurchaseSlot>(({ open, resume }) =>
+      open ? <p data-testid="sheet">{resume ? '이어서 결제' : '새 결제'}</p> : null,
+    );
+    const view = renderInApp(<ProductDetailPage purchase={purchase} reviews={() => null} />, {
+      path: '/products/5',
+      route: '/products/:id',
+      user: member,
+    });
+    return { ...view, purchase };
+  }
+
+  it('opens the order sheet again with the kept entries when a failed payment sends the buyer back', async () => {
+    const { router } = renderWithSheet();
+    await screen.findByRole('heading', { name: '유기농 딸기 1kg' });
+    expect(screen.queryByTestId('sheet')).toBeNull();
+    await act(() => router.navigate('/products/5', { state: resumePurchaseState(3) }));
+    expect((await screen.findByTestId('sheet')).textContent).toBe('이어서 결제');
+    // The page shows the quantity the sheet holds.
+    expect((screen.getByLabelText('수량', { selector: 'input' }) as HTMLInputElement).value).toBe('3');
+    // The request is used once: a reload or a later visit does not open the sheet by itself.
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.pathname).toBe('/products/5');
+  });
+
+  it('holds a typed quantity to the most one order may have, and shows no total above it', async () => {
+    renderWithSheet();
+    await screen.findByRole('heading', { name: '유기농 딸기 1kg' });
+    const qty = screen.getByLabelText('수량') as HTMLInputElement;
+    fireEvent.change(qty, { target: { value: '999999' } });
+    expect(qty.value).toBe('99');
+    expect(screen.getByText('891,000원')).toBeTruthy();
+    expect(screen.queryByText('8,999,991,000원')).toBeNull();
   });
 });

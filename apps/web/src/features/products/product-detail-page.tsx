@@ -11,6 +11,7 @@ import { FulfilmentInfo } from '@/components/cards/product-card';
 import { Notice } from '@/components/notice';
 import { paths } from '@/config/paths';
 import { ApiError, isNotFound } from '@/lib/api-client';
+import { asksToResumePurchase, resumedQuantity } from '@/lib/checkout';
 import { formatWon } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
@@ -96,7 +97,11 @@ function QuantityField({
           disabled={disabled}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${id}-error` : undefined}
-          onChange={(e) => onChange(e.target.value)}
+          // More than an order may hold stops at the most it may (no total of a refused quantity).
+          onChange={(e) => {
+            const typed = e.target.value;
+            onChange(max !== undefined && Number(typed) > max ? String(max) : typed);
+          }}
         />
         <button
           type="button"
@@ -121,6 +126,8 @@ function QuantityField({
 export type PurchaseSlot = (props: {
   product: ProductDetail;
   quantity: number;
+  /** Opened again after a declined or cancelled payment: the buyer's entries come back. */
+  resume: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) => ReactNode;
@@ -147,7 +154,7 @@ function ProductView({
   const reviewsOn = isEnabled('reviews');
   // No "★ 0.0 (0)": the rating shows once a review exists, and only where the tenant has reviews.
   const showRating = reviewsOn && product.rating_count > 0;
-  const { hash } = useLocation();
+  const { hash, pathname, search, state: locationState } = useLocation();
   // Always 'info' at first: a server-rendered page cannot see the address's #fragment.
   const [tab, setTab] = useState('info');
   const tabsId = useId();
@@ -157,6 +164,7 @@ function ProductView({
   }, [queryClient]);
   const [quantity, setQuantity] = useState('1');
   const [buying, setBuying] = useState(false);
+  const [resuming, setResuming] = useState(false);
   const discount = Math.round(product.discount_rate);
   const original = shownOriginalPrice(product.price, product.original_price);
   const stock = stockText(product.display_remaining);
@@ -173,6 +181,17 @@ function ProductView({
     setTab('reviews');
     document.getElementById(tabsId)?.scrollIntoView?.({ block: 'start' });
   }, [reviewsOn, hash, tabsId]);
+
+  // Back from a declined or cancelled payment (the callback screen's 다시 결제하기): the order sheet
+  // opens again with what the buyer had entered; the state is dropped so a reload does not reopen it.
+  useEffect(() => {
+    if (!asksToResumePurchase(locationState) || !isMember) return;
+    const kept = resumedQuantity(locationState);
+    if (kept !== undefined) setQuantity(String(kept));
+    setResuming(true);
+    setBuying(true);
+    navigate(`${pathname}${search}${hash}`, { replace: true, state: null, preventScrollReset: true });
+  }, [locationState, isMember, navigate, pathname, search, hash]);
 
   useEffect(() => {
     document.title = `${product.title} | ${displayName}`;
@@ -316,7 +335,16 @@ function ProductView({
           </Tabs.Content>
         ) : null}
       </Tabs.Root>
-      {purchase({ product, quantity: qtyValid ? qty : 1, open: buying, onOpenChange: setBuying })}
+      {purchase({
+        product,
+        quantity: qtyValid ? qty : 1,
+        resume: resuming,
+        open: buying,
+        onOpenChange: (open) => {
+          setBuying(open);
+          if (!open) setResuming(false);
+        },
+      })}
       <AppToaster />
     </div>
   );

@@ -1,3 +1,4 @@
+import { walletMessages } from '@app/contracts/plain';
 import { useId } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { walletText as m } from './messages';
@@ -25,9 +26,11 @@ interface AmountFieldProps<T extends FieldValues> {
  */
 export function AmountField<T extends FieldValues>({ control, name, label, unit, quick, hint }: AmountFieldProps<T>) {
   const { field, fieldState } = useController({ control, name });
-  const value = field.value as number | undefined;
-  const onChange = (v: number | undefined) => field.onChange(v);
-  const error = fieldState.error?.message;
+  // Emptied, the field holds null and stays empty until something is typed (see parseAmountInput).
+  const value = field.value as number | null | undefined;
+  const onChange = (v: number | null) => field.onChange(v);
+  // An emptied amount says at once that one is needed, as the form will when sent.
+  const error = fieldState.error?.message ?? (value === null ? walletMessages.amountRequired : undefined);
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

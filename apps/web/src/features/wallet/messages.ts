@@ -52,6 +52,7 @@ export const walletText = {
   all: '전액',
   availableNow: (v: number) => `사용 가능 ${n(v)}P`,
   balanceAfter: '처리 후 잔액',
+  shortBy: (v: number) => `${n(v)}P 부족`,
 } as const;
 
 export const topupText = {

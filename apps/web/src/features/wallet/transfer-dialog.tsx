@@ -223,7 +223,12 @@ function TransferForm({ available, onClose }: { available: number; onClose: () =
           </div>
           <div>
             <dt>{m.balanceAfter}</dt>
-            <dd>{m.points(available - (validAmount ?? 0))}</dd>
+            {/* Never a negative balance: an amount above it says how much is missing. */}
+            {validAmount && validAmount > available ? (
+              <dd className="wallet-summary-short">{m.shortBy(validAmount - available)}</dd>
+            ) : (
+              <dd>{m.points(available - (validAmount ?? 0))}</dd>
+            )}
           </div>
         </dl>
       </section>

@@ -152,8 +152,8 @@ describe('amount fields', () => {
   it('keeps digits only and groups thousands as typed', () => {
     expect(parseAmountInput('30,000')).toBe(30000);
     expect(parseAmountInput('1,000원')).toBe(1000);
-    expect(parseAmountInput('')).toBeUndefined();
-    expect(parseAmountInput('원')).toBeUndefined();
+    expect(parseAmountInput('')).toBeNull();
+    expect(parseAmountInput('원')).toBeNull();
     expect(parseAmountInput('00500')).toBe(500);
     expect(formatAmountInput(1234567)).toBe('1,234,567');
     expect(formatAmountInput(undefined)).toBe('');

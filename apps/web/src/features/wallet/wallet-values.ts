@@ -158,18 +158,21 @@ export function formatDateTime(value: string, now: Date = new Date()): string {
 
 const MAX_AMOUNT_DIGITS = 10;
 
-/** A typed amount: digits only (grouping commas and other characters dropped); empty is undefined. */
-export function parseAmountInput(text: string): number | undefined {
+/**
+ * A typed amount: digits only (grouping commas and other characters dropped); empty is null, not
+ * undefined, which react-hook-form would read as "no value" and show the form's default again.
+ */
+export function parseAmountInput(text: string): number | null {
   const digits = text
     .replace(/\D/g, '')
     .replace(/^0+(?=\d)/, '')
     .slice(0, MAX_AMOUNT_DIGITS);
-  return digits ? Number(digits) : undefined;
+  return digits ? Number(digits) : null;
 }
 
 /** What an amount field shows while typing: `30,000` (DESIGN.md: separators as the user types). */
-export function formatAmountInput(value: number | undefined): string {
-  return value === undefined || !Number.isFinite(value) ? '' : formatNumber(value);
+export function formatAmountInput(value: number | null | undefined): string {
+  return value === undefined || value === null || !Number.isFinite(value) ? '' : formatNumber(value);
 }
 
 /** The largest multiple of `step` not above `value` (the 'all' button of a stepped amount). */

@@ -1,0 +1,111 @@
+import type { CheckoutFormValues } from './checkout-values';
+
+/**
+ * What a buyer typed into a product's order sheet, kept in this tab's session storage while the
+ * payment window is open: a declined or cancelled payment brings the buyer back to the product
+ * with the sheet open and these entries in it, instead of an empty form (or a top-up page).
+ * Keyed by account and product, so another account signing in on this tab never sees them; the
+ * payment id remembers which product a payment was for, which the callback screen does not know.
+ */
+
+const draftKey = (userId: number, productId: number) => `purchase-draft:${userId}:${productId}`;
+const paymentKey = (paymentId: string) => `purchase-payment:${paymentId}`;
+
+function session(): Storage | undefined {
+  if (typeof window === 'undefined') return undefined;
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function read(key: string): unknown {
+  try {
+    const text = session()?.getItem(key);
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    session()?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled: a retry then starts from the profile's details.
+  }
+}
+
+function remove(key: string): void {
+  try {
+    session()?.removeItem(key);
+  } catch {
+    // Nothing to remove.
+  }
+}
+
+const textFields = [
+  'buyer_name',
+  'buyer_email',
+  'buyer_tel',
+  'buyer_postcode',
+  'address_base',
+  'address_detail',
+  'delivery_memo',
+] as const;
+
+/** The stored entries, the fields of the right type only (storage is anybody's to edit). */
+function asDraft(value: unknown): Partial<CheckoutFormValues> | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const draft: Partial<CheckoutFormValues> = {};
+  for (const key of textFields) if (typeof v[key] === 'string') draft[key] = v[key];
+  if (typeof v.qty === 'number' && Number.isInteger(v.qty) && v.qty > 0) draft.qty = v.qty;
+  if (v.order_type === 'delivery' || v.order_type === 'pickup') draft.order_type = v.order_type;
+  if (typeof v.points_used === 'number' && Number.isInteger(v.points_used) && v.points_used >= 0) {
+    draft.points_used = v.points_used;
+  }
+  return draft;
+}
+
+/** Keeps the entries of a payment about to open its window, and which product the payment is for. */
+export function keepPurchaseDraft(
+  userId: number,
+  productId: number,
+  paymentId: string,
+  values: CheckoutFormValues,
+): void {
+  write(draftKey(userId, productId), values);
+  write(paymentKey(paymentId), { product_id: productId, user_id: userId });
+}
+
+/** The entries kept for this account and product, if any. */
+export function readPurchaseDraft(userId: number, productId: number): Partial<CheckoutFormValues> | null {
+  return asDraft(read(draftKey(userId, productId)));
+}
+
+const positiveId = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
+
+/** The product a payment of this tab was for, if this tab started it. */
+export function productOfPayment(paymentId: string): number | null {
+  const stored = read(paymentKey(paymentId)) as { product_id?: unknown } | undefined;
+  return positiveId(stored?.product_id);
+}
+
+/** The entries kept for the purchase a payment of this tab was for. */
+export function draftOfPayment(paymentId: string): Partial<CheckoutFormValues> | null {
+  const stored = read(paymentKey(paymentId)) as { product_id?: unknown; user_id?: unknown } | undefined;
+  const productId = positiveId(stored?.product_id);
+  const userId = positiveId(stored?.user_id);
+  return productId !== null && userId !== null ? readPurchaseDraft(userId, productId) : null;
+}
+
+/** A paid purchase: its entries are no longer needed. */
+export function forgetPurchaseDraft(paymentId: string): void {
+  const stored = read(paymentKey(paymentId)) as { product_id?: unknown; user_id?: unknown } | undefined;
+  const productId = positiveId(stored?.product_id);
+  const userId = positiveId(stored?.user_id);
+  if (productId !== null && userId !== null) remove(draftKey(userId, productId));
+  remove(paymentKey(paymentId));
+}
