@@ -37,6 +37,7 @@ import './orders.css';
 import { useSingleFlight } from '@/components/form/single-flight';
 import { SubmitButton } from '@/components/form/submit-button';
 import { Sheet } from '@/components/sheet';
+import { TestPaymentNotice } from '@/components/test-payment-notice';
 
 type Form = UseFormReturn<CheckoutFormValues, unknown, CheckoutFormOutput>;
 
@@ -336,6 +337,7 @@ export function PurchaseForm({ product, quantity }: PurchaseFormProps) {
   const image = mediaUrl(product.thumbnail_url ?? product.image_url);
   return (
     <form className="form-stack order-form" noValidate onSubmit={flight.guard(onSubmit)}>
+      <TestPaymentNotice />
       <section className="order-product" aria-label={t.product}>
         <div className="order-thumb">{image ? <img src={image} alt="" loading="lazy" /> : null}</div>
         <div className="order-product-text">

@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { TenantContext, toTenantInfo } from '@/lib/tenant';
+import { testTenant } from '@/testing/app-test-support';
 import PaymentCallbackPage, { type PaymentAbandoner, type PaymentConfirmer } from './payment-callback-page';
 
 function open(
@@ -16,7 +18,9 @@ function open(
   );
   return render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <TenantContext value={toTenantInfo(testTenant())}>
+        <RouterProvider router={router} />
+      </TenantContext>
     </StrictMode>,
   );
 }
