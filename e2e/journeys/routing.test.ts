@@ -110,7 +110,7 @@ describe('the route table and its guards', () => {
       await page.getByRole('checkbox', { name: /전체 동의하기/ }).check({ force: true });
       await page.getByRole('button', { name: '다음' }).click();
       await page.waitForURL((url) => url.pathname === path);
-      expect((await page.getByRole('heading', { level: 1 }).first().textContent())?.trim(), path).toBe(badge);
+      await page.getByRole('heading', { level: 1, name: badge }).waitFor();
       // The customer form's address field asks for the postcode script at once (blocked: offline).
       if (path === '/register/customer') await page.getByText(POSTCODE_FALLBACK).first().waitFor();
     }
