@@ -166,7 +166,12 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
 let server: ChildProcess | undefined;
 let failed = false;
 try {
-  if (!running) server = await startServer(port, dataDir, { WEB_DIST_DIR: webDist, NODE_ENV: 'production' });
+  if (!running)
+    server = await startServer(port, dataDir, {
+      WEB_DIST_DIR: webDist,
+      NODE_ENV: 'production',
+      PAYMENT_GATEWAY: 'sandbox',
+    });
   const chosen = (await pages()).filter((p) => !filters.length || filters.some((f) => p.name.includes(f)));
   for (const page of chosen) await expectServerRendered(page.path);
   const rows: { name: string; path: string; figures: Figures }[] = [];

@@ -180,6 +180,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     PUBLIC_PORT: String(port),
     TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // Named on purpose: a production server refuses to start with the sandbox unless told (its
+    // screens then say every payment is a test); PAYMENT_GATEWAY=portone in the environment overrides.
+    PAYMENT_GATEWAY: process.env.PAYMENT_GATEWAY || 'sandbox',
     ...options.env,
   };
   const nodes: ApiNode[] = [];

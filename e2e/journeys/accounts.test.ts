@@ -134,7 +134,12 @@ describe('accounts: registration, login, logout, password reset', () => {
     const { page, problems, context } = await openPage(browser, MOBILE);
     await blockPostcodeScript(page);
     const email = uniqueEmail('merchant');
+    // Opened directly, the form first sends the visitor through its consent step (issue 36).
     await page.goto(`${origin('mall')}/register/merchant`);
+    await page.waitForURL(/\/terms$/);
+    await page.getByRole('checkbox', { name: /전체 동의하기/ }).check({ force: true });
+    await page.getByRole('button', { name: '다음' }).click();
+    await page.waitForURL(/\/register\/merchant$/);
     await page.getByRole('heading', { level: 1, name: '생산자(판매자) 회원가입' }).waitFor();
     const next = page.getByRole('button', { name: '다음' });
     expect(await next.isDisabled()).toBe(true);

@@ -83,8 +83,6 @@ describe('the route table and its guards', () => {
     await blockPostcodeScript(page);
     for (const path of [
       '/login',
-      '/register/customer',
-      '/register/merchant',
       '/find-email',
       '/reset-password-request',
       '/reset-password?token=x',
@@ -100,6 +98,19 @@ describe('the route table and its guards', () => {
       expect((await heading.textContent())?.trim(), path).toBeTruthy();
       expect(new URL(page.url()).pathname, path).toBe(path.split('?')[0]);
       expect(await page.getByText('서비스 준비 중입니다').count(), path).toBe(0);
+    }
+    // A sign-up form opened directly goes back to its consent step first (issue 36), then opens.
+    for (const [path, badge] of [
+      ['/register/customer', '소비자 회원가입'],
+      ['/register/merchant', '생산자(판매자) 회원가입'],
+    ] as const) {
+      await page.goto(`${origin('farm')}${path}`);
+      await page.waitForURL(/\/terms$/);
+      await page.getByText(badge).first().waitFor();
+      await page.getByRole('checkbox', { name: /전체 동의하기/ }).check({ force: true });
+      await page.getByRole('button', { name: '다음' }).click();
+      await page.waitForURL((url) => url.pathname === path);
+      await page.getByRole('heading', { level: 1, name: badge }).waitFor();
       // The customer form's address field asks for the postcode script at once (blocked: offline).
       if (path === '/register/customer') await page.getByText(POSTCODE_FALLBACK).first().waitFor();
     }

@@ -88,6 +88,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Named on purpose: production refuses the sandbox gateway unless it is named.
+      PAYMENT_GATEWAY: 'sandbox',
       SEED_DEMO: 'true',
       SMTP_URL: mail.url,
     },

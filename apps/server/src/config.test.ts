@@ -4,7 +4,7 @@ import { loadConfig } from './config.js';
 describe('RATE_LIMITS', () => {
   it('keeps the per-route rate limits on unless told otherwise', () => {
     expect(loadConfig({}).rateLimits).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).rateLimits).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' }).rateLimits).toBe(true);
     expect(loadConfig({ RATE_LIMITS: 'true' }).rateLimits).toBe(true);
   });
 
@@ -18,5 +18,32 @@ describe('RATE_LIMITS', () => {
       'RATE_LIMITS=false is not allowed in production',
     );
     expect(() => loadConfig({ RATE_LIMITS: 'off' })).toThrow('RATE_LIMITS');
+  });
+});
+
+describe('PAYMENT_GATEWAY', () => {
+  const portone = {
+    PORTONE_API_SECRET: 'secret',
+    PORTONE_STORE_ID: 'store-1',
+    PORTONE_CHANNEL_KEY: 'channel-1',
+    PORTONE_WEBHOOK_SECRET: 'whsec_1',
+  };
+
+  it('refuses to boot a production server that names no gateway (the sandbox would mint points)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_GATEWAY: production needs PAYMENT_GATEWAY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: '' })).toThrow('PAYMENT_GATEWAY');
+  });
+
+  it('runs production on the sandbox only when it is named, and on PortOne with its keys', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' }).payments.gateway).toBe('sandbox');
+    const live = loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'portone', ...portone }).payments;
+    expect(live.gateway).toBe('portone');
+    expect(live.portone?.storeId).toBe('store-1');
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'portone' })).toThrow('PORTONE_API_SECRET');
+  });
+
+  it('keeps the sandbox as the default outside production (development and tests)', () => {
+    expect(loadConfig({}).payments.gateway).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'test' }).payments.gateway).toBe('sandbox');
   });
 });

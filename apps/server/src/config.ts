@@ -110,7 +110,8 @@ const envSchema = z.object({
     .max(1024 * 1024 * 1024)
     .default(50 * 1024 * 1024),
   POST_VIEW_PERIOD_MINUTES: z.coerce.number().int().min(1).default(60),
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'portone']).default('sandbox'),
+  /** `sandbox` when unset, except in production, where the operator must name the gateway. */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'portone']).optional(),
   PORTONE_API_SECRET: z.string().min(1).optional(),
   PORTONE_STORE_ID: z.string().min(1).optional(),
   PORTONE_CHANNEL_KEY: z.string().min(1).optional(),
@@ -273,6 +274,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !e.RATE_LIMITS) {
     throw new Error('Invalid environment:\n  RATE_LIMITS: RATE_LIMITS=false is not allowed in production');
   }
+  // The sandbox's test cards credit points without charging anybody: a production server takes it
+  // only when the operator names it (the demo, the browser journeys, the cluster script do).
+  if (e.NODE_ENV === 'production' && !e.PAYMENT_GATEWAY) {
+    throw new Error(
+      'Invalid environment:\n  PAYMENT_GATEWAY: production needs PAYMENT_GATEWAY=portone (with the PORTONE_* variables), or PAYMENT_GATEWAY=sandbox for a demo whose test cards charge nobody',
+    );
+  }
+  const gateway = e.PAYMENT_GATEWAY ?? 'sandbox';
   const portoneMissing = (
     ['PORTONE_API_SECRET', 'PORTONE_STORE_ID', 'PORTONE_CHANNEL_KEY', 'PORTONE_WEBHOOK_SECRET'] as const
   ).filter((k) => !e[k]);
@@ -348,9 +357,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       seedPostsPerTenant: e.SEED_POSTS_PER_TENANT,
     },
     payments: {
-      gateway: e.PAYMENT_GATEWAY,
+      gateway,
       portone:
-        e.PAYMENT_GATEWAY === 'portone'
+        gateway === 'portone'
           ? {
               apiSecret: e.PORTONE_API_SECRET as string,
               storeId: e.PORTONE_STORE_ID as string,

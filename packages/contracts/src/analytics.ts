@@ -151,6 +151,7 @@ export const analyticsSummarySchema = z
       z.object({
         user_id: z.number().int(),
         name: z.string(),
+        /** Masked as wherever one user is shown to another (`sk***@example.com`): never the full address. */
         email: z.string(),
         purchase_count: count,
         unique_products_bought: count,

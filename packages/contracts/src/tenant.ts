@@ -100,6 +100,14 @@ export const tenantSchema = z
     proxy_tenant: z.string().nullable(),
     features: tenantFeaturesSchema,
     settings: tenantSettingsSchema,
+    /**
+     * True when the deployment's card payments go through the built-in sandbox gateway: nothing is
+     * charged, and every payment screen says so with TEST_PAYMENT_NOTICE.
+     */
+    test_payments: z.boolean(),
   })
   .meta({ id: 'Tenant' });
+
+/** What every payment screen and the sandbox checkout page say while the sandbox gateway is on. */
+export const TEST_PAYMENT_NOTICE = '테스트 결제 — 실제로 청구되지 않습니다';
 export type Tenant = z.infer<typeof tenantSchema>;

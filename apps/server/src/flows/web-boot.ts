@@ -187,9 +187,13 @@ export function scriptJson(json: string): string {
  * The boot data block of a tenant's pages; for a server-rendered screen, with the answers it was
  * drawn from and the chunks the browser is to fetch once it is on the screen.
  */
-export function bootData(tenant: TenantRow, screen?: { queries: unknown; modules: string[] }): string {
+export function bootData(
+  tenant: TenantRow,
+  testPayments: boolean,
+  screen?: { queries: unknown; modules: string[] },
+): string {
   const more = screen ? `,"queries":${JSON.stringify(screen.queries)},"modules":${JSON.stringify(screen.modules)}` : '';
-  return `<script id="${BOOT_ELEMENT_ID}" type="application/json">${scriptJson(`{"tenant":${presentTenantJson(tenant).text}${more}}`)}</script>`;
+  return `<script id="${BOOT_ELEMENT_ID}" type="application/json">${scriptJson(`{"tenant":${presentTenantJson(tenant, testPayments).text}${more}}`)}</script>`;
 }
 
 /** The web app's server renderer (apps/web/src/entry-server.tsx). */
@@ -267,7 +271,7 @@ export async function webBoot(app: FastifyInstance, distDir: string): Promise<Pa
     if (render && !signedIn(request)) {
       screen = await render({
         path: request.url,
-        tenant: JSON.parse(presentTenantJson(tenant).text),
+        tenant: JSON.parse(presentTenantJson(tenant, app.sandboxGateway !== null).text),
         transport: inProcess(app, request),
       }).catch((err: unknown) => {
         request.log.warn({ err }, 'server rendering failed; the page is rendered in the browser');
@@ -280,6 +284,7 @@ export async function webBoot(app: FastifyInstance, distDir: string): Promise<Pa
       head: [
         bootData(
           tenant,
+          app.sandboxGateway !== null,
           screen ? { queries: screen.queries, modules: assets.scripts.map((file) => `/${file}`) } : undefined,
         ),
         ...tags,

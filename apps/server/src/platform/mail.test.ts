@@ -120,7 +120,7 @@ describe('outbox (no SMTP_URL)', () => {
 
 describe('production without SMTP_URL (npm start)', () => {
   it('lets no anonymous caller obtain a verification code or a reset link', async () => {
-    const config = loadConfig({ NODE_ENV: 'production' });
+    const config = loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' });
     expect(config.mail.outboxPage).toBe(false);
     const prod = await buildTestApp({ env: 'production', mail: config.mail });
     try {

@@ -42,7 +42,7 @@ describe('request log lines', () => {
   });
 
   it('logs every write and refused request at info in production, a successful read at debug', () => {
-    const production = loadConfig({ NODE_ENV: 'production' }).requestLog;
+    const production = loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' }).requestLog;
     expect(production.level).toBe('writes');
     const log = new QuietRequestLog(production);
     expect(Object.keys(finish(log, 200, 5))).toEqual(['debug']);
@@ -63,10 +63,18 @@ describe('request log lines', () => {
   });
 
   it('REQUEST_LOG_LEVEL chooses otherwise: info logs every request, debug none', () => {
-    const every = loadConfig({ NODE_ENV: 'production', REQUEST_LOG_LEVEL: 'info' }).requestLog;
+    const every = loadConfig({
+      NODE_ENV: 'production',
+      PAYMENT_GATEWAY: 'sandbox',
+      REQUEST_LOG_LEVEL: 'info',
+    }).requestLog;
     expect(requestLogLevel('GET', 200, 5, every)).toBe('info');
     expect(requestLogLevel('GET', 500, 5, every)).toBe('warn');
-    const none = loadConfig({ NODE_ENV: 'production', REQUEST_LOG_LEVEL: 'debug' }).requestLog;
+    const none = loadConfig({
+      NODE_ENV: 'production',
+      PAYMENT_GATEWAY: 'sandbox',
+      REQUEST_LOG_LEVEL: 'debug',
+    }).requestLog;
     expect(requestLogLevel('POST', 201, 5, none)).toBe('debug');
     expect(loadConfig({ REQUEST_LOG_LEVEL: 'writes' }).requestLog.level).toBe('writes');
   });

@@ -76,6 +76,25 @@ describe('decideAccess', () => {
   });
 });
 
+describe('sign-up forms', () => {
+  it("send a visitor without this sign-up's consents back to the consent step, keeping the kind of sign-up", () => {
+    expect(decideAccess({ signup: 'customer' }, viewer(null))).toEqual({
+      kind: 'redirect',
+      to: '/terms',
+      state: { userType: 'customer' },
+    });
+    expect(decideAccess({ features: ['merchant'], signup: 'merchant' }, viewer(null))).toEqual({
+      kind: 'redirect',
+      to: '/terms',
+      state: { userType: 'merchant' },
+    });
+  });
+
+  it('open once the consent step handed over the required consents', () => {
+    expect(decideAccess({ signup: 'customer' }, { ...viewer(null), consentGiven: true })).toEqual({ kind: 'allow' });
+  });
+});
+
 describe('the route table (spec 2.1)', () => {
   it('declares every route of the spec', () => {
     expect(routeTable.map((r) => r.path).sort()).toEqual(
@@ -115,7 +134,8 @@ describe('the route table (spec 2.1)', () => {
   });
 
   it('gives each route the access rule of the spec', () => {
-    expect(accessOf('/register/merchant')).toEqual({ features: ['merchant'] });
+    expect(accessOf('/register/merchant')).toEqual({ features: ['merchant'], signup: 'merchant' });
+    expect(accessOf('/register/customer')).toEqual({ signup: 'customer' });
     expect(accessOf('/auth/kakao/callback')).toEqual({
       features: ['social_login'],
       whenFeatureOff: { redirect: '/login' },
@@ -138,7 +158,7 @@ describe('the route table (spec 2.1)', () => {
     expect(accessOf('/payment/analytics')).toEqual({ features: ['analytics'] });
     expect(accessOf('/payment/test')).toEqual({ features: ['payment'], userType: 'both' });
     expect(accessOf('/wallet')).toEqual({ features: ['wallet'] });
-    for (const open of ['/main', '/policy', '/terms', '/login', '/register/customer', '/find-email']) {
+    for (const open of ['/main', '/policy', '/terms', '/login', '/find-email']) {
       expect(accessOf(open)).toEqual({});
     }
   });

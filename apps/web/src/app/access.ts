@@ -12,11 +12,16 @@ export interface Access {
   userType?: 'customer' | 'merchant' | 'both';
   /** System administrators only: others signed in see the access-denied notice. */
   adminOnly?: boolean;
+  /**
+   * A sign-up form: it opens only with the required consents given in this sign-up's consent step
+   * (handed over in navigation state); otherwise the visitor goes back to that step (/terms).
+   */
+  signup?: 'customer' | 'merchant';
 }
 
 export type AccessDecision =
   | { kind: 'allow' }
-  | { kind: 'redirect'; to: string }
+  | { kind: 'redirect'; to: string; state?: unknown }
   | { kind: 'feature-off' }
   | { kind: 'denied' };
 
@@ -25,6 +30,8 @@ export interface Viewer {
   user: SessionUser | null;
   isSignedIn: boolean;
   isAdmin: boolean;
+  /** The required sign-up consents were given in the consent step that led here. */
+  consentGiven?: boolean;
 }
 
 /** Where a signed-in user of the wrong type is sent: merchants to their dashboard, others to /main. */
@@ -45,6 +52,9 @@ export function decideAccess(access: Access, viewer: Viewer): AccessDecision {
   if (access.adminOnly) {
     if (!user) return { kind: 'redirect', to: paths.login.getHref() };
     return viewer.isAdmin ? { kind: 'allow' } : { kind: 'denied' };
+  }
+  if (access.signup && !viewer.consentGiven) {
+    return { kind: 'redirect', to: paths.terms.getHref(), state: { userType: access.signup } };
   }
   if (access.userType) {
     if (!user) return { kind: 'redirect', to: paths.login.getHref() };

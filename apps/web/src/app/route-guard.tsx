@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { AccessDeniedNotice, FeatureOffNotice } from '@/components/route-notices';
+import { consentGiven } from '@/features/terms/consents';
 import { useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
 import { type Access, decideAccess } from './access';
@@ -9,13 +10,14 @@ import { type Access, decideAccess } from './access';
 export function RouteGuard({ access, children }: { access: Access; children: ReactNode }) {
   const { isEnabled } = useTenant();
   const { user, isSignedIn, isAdmin, leavingTo } = useSession();
+  const { state } = useLocation();
   if (leavingTo) return null;
-  const decision = decideAccess(access, { isEnabled, user, isSignedIn, isAdmin });
+  const decision = decideAccess(access, { isEnabled, user, isSignedIn, isAdmin, consentGiven: consentGiven(state) });
   switch (decision.kind) {
     case 'allow':
       return children;
     case 'redirect':
-      return <Navigate to={decision.to} replace />;
+      return <Navigate to={decision.to} state={decision.state} replace />;
     case 'feature-off':
       return <FeatureOffNotice />;
     case 'denied':

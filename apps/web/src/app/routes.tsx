@@ -1,8 +1,9 @@
 import { type ReactNode, Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import { Navigate, Outlet, type RouteObject, ScrollRestoration, useLocation } from 'react-router';
 import { PlaceholderPage } from '@/components/route-notices';
 import { LoadingScreen, PageErrorScreen } from '@/components/start-up-screens';
 import { paths } from '@/config/paths';
+import { consentGiven } from '@/features/terms/consents';
 import { SessionProvider, useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
 import { routeMessages } from '@/messages/common';
@@ -64,13 +65,13 @@ export const routeTable: RouteEntry[] = [
   { path: paths.login.path, access: {}, layout: 'general', screen: loginPage },
   {
     path: paths.registerCustomer.path,
-    access: {},
+    access: { signup: 'customer' },
     layout: 'general',
     screen: registerCustomerPage,
   },
   {
     path: paths.registerMerchant.path,
-    access: { features: ['merchant'] },
+    access: { features: ['merchant'], signup: 'merchant' },
     layout: 'general',
     screen: registerMerchantPage,
   },
@@ -208,11 +209,13 @@ function InGeneralLayout({ children }: { children: ReactNode }) {
 function RouteScreen({ entry }: { entry: RouteEntry }) {
   const { isEnabled } = useTenant();
   const { user, isSignedIn, isAdmin } = useSession();
+  const { state } = useLocation();
   const screen = entry.screen;
   const isPage = 'Component' in screen;
   // Start the layout and an allowed page together rather than one after the other.
   if (entry.layout === 'general') generalLayout.preload();
-  if (isPage && decideAccess(entry.access, { isEnabled, user, isSignedIn, isAdmin }).kind === 'allow') screen.preload();
+  const viewer = { isEnabled, user, isSignedIn, isAdmin, consentGiven: consentGiven(state) };
+  if (isPage && decideAccess(entry.access, viewer).kind === 'allow') screen.preload();
   const content = isPage ? <screen.Component /> : <PlaceholderPage title={screen.placeholder} />;
   const guarded = <RouteGuard access={entry.access}>{content}</RouteGuard>;
   if (entry.layout === 'general') return <InGeneralLayout>{guarded}</InGeneralLayout>;

@@ -23,6 +23,7 @@ export function testTenant(settings: TenantSettings = {}, off: FeatureKey[] = []
     proxy_tenant: null,
     features: Object.fromEntries(featureKeys.map((k) => [k, !off.includes(k)])) as Tenant['features'],
     settings,
+    test_payments: false,
   };
 }
 

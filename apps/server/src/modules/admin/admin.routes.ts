@@ -27,7 +27,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', async (request) => {
     requireAdmin(request);
   });
-  const present = (row: TenantRow) => presentTenant(effectiveTenant(row, app.auth.kakaoConfigured));
+  const present = (row: TenantRow) =>
+    presentTenant(effectiveTenant(row, app.auth.kakaoConfigured), app.sandboxGateway !== null);
 
   app.get(
     '/tenant/list',

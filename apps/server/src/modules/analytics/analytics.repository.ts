@@ -6,6 +6,7 @@ import {
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { maskEmail } from '../wallet/wallet.service.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -60,6 +61,9 @@ export async function paymentAnalytics(db: DbOrTx, scope: AnalyticsScope, days: 
     period_days: days,
     analysis_period: { start_date: period.startDate, end_date: period.endDate },
     ...figures,
+    // A buyer's address is masked as everywhere one user is shown to another (the recipient search):
+    // the merchant recognises a regular, and the full address never leaves the server.
+    top_customers: figures.top_customers.map((c) => ({ ...c, email: maskEmail(c.email) })),
     weekday_stats: figures.weekday_stats.map((w) => ({
       weekday: w.weekday,
       weekday_name: ANALYTICS_WEEKDAY_NAMES[w.weekday] as (typeof ANALYTICS_WEEKDAY_NAMES)[number],

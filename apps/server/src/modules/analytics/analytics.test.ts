@@ -9,6 +9,7 @@ import { products } from '../catalogue/catalogue.schema.js';
 import { orderItems, orderStatusHistory, orders } from '../orders/orders.schema.js';
 import { payments } from '../payments/payments.schema.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
+import { maskEmail } from '../wallet/wallet.service.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -388,7 +389,7 @@ describe('GET /api/payment/analytics/summary', () => {
         {
           user_id: sky.user.id,
           name: '김하늘',
-          email: sky.user.email,
+          email: maskEmail(sky.user.email),
           purchase_count: 2,
           unique_products_bought: 2,
           customer_lifetime_days: 1,
@@ -397,7 +398,7 @@ describe('GET /api/payment/analytics/summary', () => {
         {
           user_id: sea.user.id,
           name: '이바다',
-          email: sea.user.email,
+          email: maskEmail(sea.user.email),
           purchase_count: 2,
           unique_products_bought: 1,
           customer_lifetime_days: 10,
@@ -406,7 +407,7 @@ describe('GET /api/payment/analytics/summary', () => {
         {
           user_id: moon.user.id,
           name: '박달님',
-          email: moon.user.email,
+          email: maskEmail(moon.user.email),
           purchase_count: 1,
           unique_products_bought: 2,
           customer_lifetime_days: 0,
@@ -417,6 +418,23 @@ describe('GET /api/payment/analytics/summary', () => {
         { status: 'cancelled', reason: '고객 요청으로 환불해 드렸습니다.', count: 1 },
         { status: 'failed', reason: '카드 한도가 초과되었습니다.', count: 1 },
       ]);
+    });
+
+    it("masks the top customers' e-mail addresses, so no buyer's full address leaves the server", async () => {
+      const res = await w.get('', farm.token);
+      expect(res.statusCode, res.body).toBe(200);
+      for (const buyer of [sky, sea, moon]) expect(res.body).not.toContain(buyer.user.email);
+      const shown = (res.json() as PaymentAnalytics).top_customers.map((c) => c.email);
+      expect(shown).toHaveLength(3);
+      for (const [i, buyer] of [sky, sea, moon].entries()) {
+        const [local = '', domain = ''] = buyer.user.email.split('@');
+        // `sk***@example.com`: the first two characters and the domain, the rest starred.
+        const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        expect(shown[i]).toMatch(new RegExp(`^${literal(local.slice(0, 2))}\\*{3,6}@${literal(domain)}$`));
+      }
+      // The administrator's whole-tenant view is masked too.
+      const all = await w.get('', admin.token);
+      for (const buyer of [sky, sea, moon]) expect(all.body).not.toContain(buyer.user.email);
     });
 
     it('the period follows period_days: 7 days leaves out the older payments, 365 takes them in', async () => {

@@ -26,7 +26,7 @@ export const paymentsPlugin = fp(
     const gateway: PaymentGateway = sandbox ?? createPortOneGateway(conf.portone as NonNullable<typeof conf.portone>);
     if (sandbox && opts.config.env === 'production') {
       app.log.warn(
-        'payments use the sandbox gateway: its test cards credit points without charging anybody. Set PAYMENT_GATEWAY=portone before real customers use this deployment.',
+        'payments use the sandbox gateway (PAYMENT_GATEWAY=sandbox): its test cards credit points without charging anybody, and every payment screen says so. Set PAYMENT_GATEWAY=portone before real customers use this deployment.',
       );
     }
     const service = createPaymentsService({

@@ -108,6 +108,14 @@ describe('card top-up verification with PortOne', () => {
   const paidWebhook = (paymentId: string, opts?: Parameters<PortOneStandIn['signWebhook']>[1]) =>
     portone.signWebhook(portone.webhookBody('Transaction.Paid', paymentId), opts);
 
+  it('tells the web app that payments are real: no test notice, and no sandbox checkout page', async () => {
+    const current = await app.inject({ url: '/api/tenant/current', headers: { host: w.host } });
+    expect(current.json().test_payments).toBe(false);
+    const prepared = await prepare(10_000);
+    const page = await app.inject({ url: `/sandbox-pay/${prepared.payment_id}`, headers: { host: w.host } });
+    expect(page.body).not.toContain('테스트 결제');
+  });
+
   it('prepares a PortOne checkout of the amount and pre-registers that amount at PortOne', async () => {
     const prepared = await prepare(30_000);
     expect(prepared.checkout).toEqual({

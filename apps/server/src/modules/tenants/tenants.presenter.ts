@@ -2,8 +2,11 @@ import { type Tenant, tenantSchema } from '@app/contracts';
 import { type JsonAnswer, jsonAnswer } from '../../platform/json-reply.js';
 import type { TenantRow } from './tenants.schema.js';
 
-/** The public face of a tenant: only the fields of spec part 1 section 3, never secrets. */
-export function presentTenant(row: TenantRow): Tenant {
+/**
+ * The public face of a tenant: only the fields of spec part 1 section 3, never secrets, and whether
+ * the deployment's card payments are the sandbox's tests (`testPayments`, the same for every tenant).
+ */
+export function presentTenant(row: TenantRow, testPayments: boolean): Tenant {
   const {
     contact_email,
     contact_phone,
@@ -37,6 +40,7 @@ export function presentTenant(row: TenantRow): Tenant {
       legal_info,
       point_reward_rate,
     }),
+    test_payments: testPayments,
   };
 }
 
@@ -44,17 +48,19 @@ function stripUndefined<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
-const jsonCache = new WeakMap<TenantRow, JsonAnswer>();
+/** One cache per value of testPayments (it is fixed per server, so only one is ever filled). */
+const jsonCaches = { live: new WeakMap<TenantRow, JsonAnswer>(), test: new WeakMap<TenantRow, JsonAnswer>() };
 
 /**
  * The presented tenant as JSON text with its tag, made once per cached tenant row:
  * `/api/tenant/current` is the first call of every page load, so it skips per-request validation,
  * serialisation and hashing. The text is checked against the contract when it is made.
  */
-export function presentTenantJson(row: TenantRow): JsonAnswer {
+export function presentTenantJson(row: TenantRow, testPayments: boolean): JsonAnswer {
+  const jsonCache = testPayments ? jsonCaches.test : jsonCaches.live;
   let answer = jsonCache.get(row);
   if (answer === undefined) {
-    answer = jsonAnswer(tenantSchema.parse(presentTenant(row)));
+    answer = jsonAnswer(tenantSchema.parse(presentTenant(row, testPayments)));
     jsonCache.set(row, answer);
   }
   return answer;

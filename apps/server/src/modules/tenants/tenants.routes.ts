@@ -17,6 +17,6 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // JSON text and its tag made once per tenant (see presentTenantJson).
-    async (request, reply) => sendJsonText(reply, presentTenantJson(request.tenant)),
+    async (request, reply) => sendJsonText(reply, presentTenantJson(request.tenant, app.sandboxGateway !== null)),
   );
 };

@@ -58,6 +58,23 @@ describe('wallet', () => {
 
   const balance = async (token: string) => (await w.call('GET', '/api/wallet/balance', undefined, token)).json();
 
+  it('says plainly on the sandbox checkout page and in the tenant answer that payments are tests', async () => {
+    const current = await app.inject({ url: '/api/tenant/current', headers: { host: w.host } });
+    expect(current.json().test_payments).toBe(true);
+    const prepared = await w.call('POST', '/api/wallet/charge/prepare', { amount: 5_000, ...buyer }, sky.token);
+    const page = await app.inject({ url: prepared.json().checkout.url, headers: { host: w.host } });
+    expect(page.body).toContain('<p class="badge" role="note">테스트 결제 — 실제로 청구되지 않습니다</p>');
+    // A refused card number shows the form again, still with the notice.
+    const refused = await app.inject({
+      method: 'POST',
+      url: prepared.json().checkout.url,
+      headers: { host: w.host, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'card=1234',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('테스트 결제 — 실제로 청구되지 않습니다');
+  });
+
   it('tops up by card through the sandbox checkout, once however often the callback is replayed', async () => {
     const { paymentId } = await payAtSandbox(app, w, sky.token, 30_000, SANDBOX_CARDS.approve);
     const confirms = await Promise.all(

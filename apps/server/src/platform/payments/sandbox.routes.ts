@@ -1,3 +1,4 @@
+import { TEST_PAYMENT_NOTICE } from '@app/contracts';
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { SandboxPaymentRow } from './sandbox.schema.js';
@@ -9,7 +10,7 @@ const html = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as str
 const STYLE = `
   *{box-sizing:border-box}body{margin:0;font-family:"Pretendard","Noto Sans KR","Apple SD Gothic Neo",sans-serif;background:#f2f4f6;color:#191f28}
   main{max-width:420px;margin:0 auto;padding:24px 16px}
-  .badge{display:inline-block;font-size:12px;font-weight:700;color:#b45309;background:#fef3c7;border-radius:999px;padding:4px 10px}
+  .badge{display:inline-block;margin:0;font-size:12px;font-weight:700;color:#b45309;background:#fef3c7;border-radius:999px;padding:4px 10px}
   h1{font-size:20px;margin:12px 0 4px}.order{color:#4e5968;margin:0 0 16px}
   .amount{font-size:28px;font-weight:800;margin:0 0 20px}
   form{background:#fff;border-radius:16px;padding:20px;box-shadow:0 1px 3px rgba(0,0,0,.06)}
@@ -31,7 +32,7 @@ function checkoutPage(payment: SandboxPaymentRow, error?: string) {
   const action = `/sandbox-pay/${encodeURIComponent(payment.paymentId)}`;
   return page(
     '테스트 결제',
-    `<span class="badge">테스트 결제 · 실제로 청구되지 않습니다</span>
+    `<p class="badge" role="note">${html(TEST_PAYMENT_NOTICE)}</p>
 <h1>카드 결제</h1>
 <p class="order">${html(payment.orderName)}</p>
 <p class="amount">${payment.totalAmount.toLocaleString('ko-KR')}원</p>

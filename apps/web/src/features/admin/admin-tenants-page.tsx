@@ -1,7 +1,9 @@
 import type { Tenant } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Globe, MonitorSmartphone } from 'lucide-react';
+import { useState } from 'react';
 import { AppToaster } from '@/components/app-toaster';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Notice } from '@/components/notice';
 import { localhostProcQuery, tenantListQuery } from './admin.api';
 import { FeatureSwitches } from './feature-switches';
@@ -11,8 +13,20 @@ import { useTenantUpdates } from './use-tenant-updates';
 import '@/components/form/form.css';
 import './admin.css';
 
-function TenantCard({ tenant, isLocalhost }: { tenant: Tenant; isLocalhost: boolean }) {
+function TenantCard({
+  tenant,
+  isLocalhost,
+  currentLocalhost,
+}: {
+  tenant: Tenant;
+  isLocalhost: boolean;
+  /** The domain localhost serves now, when known. */
+  currentLocalhost: string | null;
+}) {
   const { setLocalhost } = useTenantUpdates();
+  // It changes what everybody opening localhost sees: asked once more, never on one click.
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
   const headingId = `tenant-${tenant.id}-name`;
   return (
     <li className="card tenant-card" aria-labelledby={headingId} data-domain={tenant.domain}>
@@ -34,16 +48,26 @@ function TenantCard({ tenant, isLocalhost }: { tenant: Tenant; isLocalhost: bool
       <h3 className="tenant-section-title">{m.features}</h3>
       <FeatureSwitches tenant={tenant} />
       <div className="tenant-actions">
-        <button
-          type="button"
-          className="btn btn-ghost"
-          disabled={isLocalhost}
-          onClick={() => void setLocalhost(tenant)}
-        >
+        <button type="button" className="btn btn-ghost" disabled={isLocalhost} onClick={() => setConfirming(true)}>
           <MonitorSmartphone size={18} aria-hidden="true" />
           {m.setLocalhost}
         </button>
         <TenantSettingsDialog tenant={tenant} />
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={m.localhostConfirmTitle}
+          text={m.localhostConfirmText(tenant.display_name, tenant.domain, currentLocalhost)}
+          confirmLabel={m.localhostConfirm}
+          busy={busy}
+          onConfirm={() => {
+            setBusy(true);
+            void setLocalhost(tenant).finally(() => {
+              setBusy(false);
+              setConfirming(false);
+            });
+          }}
+        />
       </div>
     </li>
   );
@@ -88,6 +112,7 @@ export default function AdminTenantsPage() {
               key={tenant.id}
               tenant={tenant}
               isLocalhost={proc.data?.current_localhost_proc === tenant.domain}
+              currentLocalhost={proc.data?.current_localhost_proc ?? null}
             />
           ))}
         </ul>

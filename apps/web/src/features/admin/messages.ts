@@ -25,6 +25,10 @@ export const adminMessages = {
   localhostSet: (name: string, domain: string) =>
     `${withParticle(`${name}(${domain})`, '을')} localhost 테넌트로 설정했습니다.`,
   localhostFailed: 'localhost 테넌트 설정에 실패했습니다.',
+  localhostConfirmTitle: 'localhost 테넌트를 바꿀까요?',
+  localhostConfirmText: (name: string, domain: string, current: string | null) =>
+    `${withParticle(`${name}(${domain})`, '을')} localhost 테넌트로 설정합니다. localhost와 127.0.0.1로 접속하는 모든 사람에게 이 서비스가 보입니다.${current ? ` 지금은 ${withParticle(current, '이')} 연결되어 있습니다.` : ''}`,
+  localhostConfirm: '설정하기',
   saveOnBlur: '입력란을 벗어나면 자동으로 저장됩니다.',
   featureLabels: {
     content: '콘텐츠',

@@ -3,6 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Session, SessionContext, type SessionUser } from '@/lib/session';
+import { TenantContext, toTenantInfo } from '@/lib/tenant';
+import { testTenant } from '@/testing/app-test-support';
 import { MerchantOrdersTab } from './merchant-orders-tab';
 import { buildOrder } from './order-fixtures';
 
@@ -67,7 +69,7 @@ function answer(url: URL, init: RequestInit | undefined): Response {
   return Response.json({ detail: 'not found' }, { status: 404 });
 }
 
-function renderTab(user: SessionUser | null = merchant) {
+function renderTab(user: SessionUser | null = merchant, tenant = testTenant()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const session: Session = {
     token: user ? 't' : null,
@@ -82,9 +84,11 @@ function renderTab(user: SessionUser | null = merchant) {
   };
   return render(
     <QueryClientProvider client={client}>
-      <SessionContext value={session}>
-        <MerchantOrdersTab />
-      </SessionContext>
+      <TenantContext value={toTenantInfo(tenant)}>
+        <SessionContext value={session}>
+          <MerchantOrdersTab />
+        </SessionContext>
+      </TenantContext>
     </QueryClientProvider>,
   );
 }
@@ -189,6 +193,23 @@ describe('merchant order list', () => {
     // A finished order shows when it was delivered.
     expect(within(card(12)).getByText('배송완료 일시')).toBeTruthy();
     expect(cardTitles()).toEqual(['주문번호 #101', '주문번호 #57', '주문번호 #12']);
+  });
+
+  it('offers no 배달/픽업 switch to a tenant without delivery (mall ships its goods only)', async () => {
+    server.orders = server.orders.filter((o) => o.category_type === 'shopping');
+    renderTab(merchant, testTenant({}, ['delivery']));
+    expect(await screen.findByRole('heading', { name: '주문번호 #57' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: '주문 유형' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '픽업' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '배달' })).toBeNull();
+    expect(listCalls().map((q) => q.get('order_type'))).toEqual(['delivery']);
+  });
+
+  it('offers the switch where the tenant sells delivery and pickup', async () => {
+    renderTab();
+    expect(await screen.findByRole('group', { name: '주문 유형' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '배달' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '픽업' })).toBeTruthy();
   });
 
   it('pages by 20 with previous and next, and the pickup switch starts again at page 1', async () => {

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Notice } from '@/components/notice';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { type TenantInfo, useTenant } from '@/lib/tenant';
 import { merchantOrdersQuery } from './merchant-orders.api';
 import { ordersText as m } from './messages';
 import {
@@ -39,6 +40,15 @@ function DeniedNotice() {
 }
 
 /**
+ * The order kinds the tenant sells: pickup orders only come from the `delivery` module (its
+ * pickup-category products); shipped shopping goods are delivery orders. Mall (shopping without
+ * delivery) has delivery orders only, so it gets no 배달/픽업 switch.
+ */
+export function orderTypesSold(isEnabled: TenantInfo['isEnabled']): readonly OrderType[] {
+  return isEnabled('delivery') ? orderTypes : ['delivery'];
+}
+
+/**
  * The merchant's delivery and pickup orders (the dashboard's delivery tab, spec part 3): pages of
  * 20 from the server, searched, narrowed by date and sorted on the page, and the status dialog.
  */
@@ -50,7 +60,8 @@ export function MerchantOrdersTab({ defaultType = 'delivery' }: MerchantOrdersTa
 }
 
 function OrdersManager({ defaultType }: { defaultType: OrderType }) {
-  const [type, setType] = useState<OrderType>(defaultType);
+  const types = orderTypesSold(useTenant().isEnabled);
+  const [type, setType] = useState<OrderType>(types.includes(defaultType) ? defaultType : 'delivery');
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<OrderFilters>(defaultOrderFilters);
   const [editing, setEditing] = useState<Order | null>(null);
@@ -146,20 +157,22 @@ function OrdersManager({ defaultType }: { defaultType: OrderType }) {
     <section className="orders" aria-labelledby="merchant-orders-title">
       <div className="orders-head">
         <h2 id="merchant-orders-title">{m.title}</h2>
-        <fieldset className="segmented">
-          <legend className="visually-hidden">{m.typeSwitch}</legend>
-          {orderTypes.map((t) => (
-            <button
-              key={t}
-              type="button"
-              className="segmented-button orders-switch-button"
-              aria-pressed={t === type}
-              onClick={() => switchType(t)}
-            >
-              {m.types[t]}
-            </button>
-          ))}
-        </fieldset>
+        {types.length > 1 ? (
+          <fieldset className="segmented">
+            <legend className="visually-hidden">{m.typeSwitch}</legend>
+            {types.map((t) => (
+              <button
+                key={t}
+                type="button"
+                className="segmented-button orders-switch-button"
+                aria-pressed={t === type}
+                onClick={() => switchType(t)}
+              >
+                {m.types[t]}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
       </div>
       {flash ? (
         <div className="form-message form-message-success orders-flash" role="status">

@@ -38,6 +38,7 @@ import { useFocusFirstError } from '@/components/form/focus-first-error';
 import { useSingleFlight } from '@/components/form/single-flight';
 import { SubmitButton } from '@/components/form/submit-button';
 import { Sheet } from '@/components/sheet';
+import { TestPaymentNotice } from '@/components/test-payment-notice';
 import { keepPurchaseDraft, readPurchaseDraft } from './purchase-draft';
 
 type Form = UseFormReturn<CheckoutFormValues, unknown, CheckoutFormOutput>;
@@ -371,6 +372,7 @@ export function PurchaseForm({ product, quantity, resume = false }: PurchaseForm
   const image = mediaUrl(product.thumbnail_url ?? product.image_url);
   return (
     <form ref={formRef} className="form-stack order-form" noValidate onSubmit={flight.guard(onSubmit)}>
+      <TestPaymentNotice />
       <section className="order-product" aria-label={t.product}>
         <div className="order-thumb">{image ? <img src={image} alt="" loading="lazy" /> : null}</div>
         <div className="order-product-text">

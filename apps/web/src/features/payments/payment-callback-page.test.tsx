@@ -3,7 +3,8 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { LocationProbe } from '@/testing/app-test-support';
+import { TenantContext, toTenantInfo } from '@/lib/tenant';
+import { LocationProbe, testTenant } from '@/testing/app-test-support';
 import PaymentCallbackPage, {
   type PaymentAbandoner,
   type PaymentConfirmer,
@@ -30,7 +31,9 @@ function open(
   );
   return render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <TenantContext value={toTenantInfo(testTenant())}>
+        <RouterProvider router={router} />
+      </TenantContext>
     </StrictMode>,
   );
 }

@@ -6,6 +6,7 @@ import type { PaymentKind } from '@/lib/checkout';
 import { paymentText as m } from './messages';
 import { type CallbackState, type PaymentReceipt, readCallbackQuery, stateFromConfirmError } from './payment-callback';
 import './payments.css';
+import { TestPaymentNotice } from '@/components/test-payment-notice';
 
 /** Confirms a payment of one kind with the server and says what happened (`txId`: the gateway's id, when sent). */
 export type PaymentConfirmer = (paymentId: string, context?: { txId?: string }) => Promise<PaymentReceipt>;
@@ -69,6 +70,7 @@ export default function PaymentCallbackPage({ confirmers, abandoners, retries }:
     <main id="main" className="container page">
       <section className="pay-result card" aria-live="polite">
         <h1 className="visually-hidden">{m.title}</h1>
+        <TestPaymentNotice />
         {state.kind === 'processing' ? (
           <>
             <div className="spinner" aria-hidden="true" />

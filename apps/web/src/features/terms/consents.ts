@@ -26,3 +26,16 @@ export function registrationTarget(state: unknown): { userType: 'customer' | 'me
   const userType = (state as { userType?: unknown } | null)?.userType === 'merchant' ? 'merchant' : 'customer';
   return { userType, path: userType === 'merchant' ? '/register/merchant' : '/register/customer' };
 }
+
+/** The required consents given in this sign-up, as the consent step hands them to the form. */
+export function consentGiven(state: unknown): boolean {
+  const consents = (state as { consents?: unknown } | null)?.consents;
+  if (!consents || typeof consents !== 'object') return false;
+  return REQUIRED_CONSENTS.every((k) => (consents as Record<string, unknown>)[k] === true);
+}
+
+/** Whether /terms was opened as a sign-up's consent step (with a userType in navigation state). */
+export function isSignupStep(state: unknown): boolean {
+  const userType = (state as { userType?: unknown } | null)?.userType;
+  return userType === 'customer' || userType === 'merchant';
+}

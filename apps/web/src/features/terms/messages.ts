@@ -3,6 +3,12 @@ export type ConsentKey = 'privacy' | 'consignment' | 'location' | 'marketing';
 
 export const termsMessages = {
   title: '약관 동의',
+  /** /terms opened on its own (footer, policy page, an address): the terms to read. */
+  documentTitle: '이용약관',
+  documentLead: (service: string) =>
+    `${service} 회원가입 때 동의하는 약관과 개인정보 처리에 관한 내용입니다. 선택 항목은 동의하지 않아도 서비스를 이용할 수 있습니다.`,
+  signUpCustomer: '소비자 회원가입',
+  signUpMerchant: '생산자(판매자) 회원가입',
   lead: (service: string) => `${service} 서비스 이용을 위해 아래 약관에 동의해주세요.`,
   customerBadge: '소비자 회원가입',
   merchantBadge: '생산자(판매자) 회원가입',
@@ -51,8 +57,8 @@ export const termsMessages = {
       required: false,
       title: '마케팅 정보 수신 동의',
       paragraphs: [
-        '신상품, 할인 행사, 적립금 이벤트 소식을 이메일과 문자(SMS)로 보내드립니다.',
-        '동의하지 않아도 서비스 이용에는 제한이 없으며, 동의 후에도 프로필 설정에서 언제든지 수신을 거부할 수 있습니다.',
+        '신상품, 할인 행사, 적립금 이벤트 소식을 이메일과 문자(SMS)로 받아보는 데 동의하는 선택 항목입니다.',
+        '동의하지 않아도 서비스 이용에는 제한이 없습니다. 동의를 철회하려면 고객센터로 연락해주세요.',
       ],
     },
   ] as { key: ConsentKey; required: boolean; title: string; paragraphs: string[] }[],

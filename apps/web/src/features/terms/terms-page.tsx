@@ -1,8 +1,10 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
-import { allAgreed, type Consents, canProceed, noConsents, registrationTarget, setAll } from './consents';
+import { allAgreed, type Consents, canProceed, isSignupStep, noConsents, registrationTarget, setAll } from './consents';
 import { termsMessages as m } from './messages';
 import './terms.css';
 
@@ -61,12 +63,57 @@ function ConsentItem({
   );
 }
 
-/** The signup consent screen (spec 2.9). */
+/**
+ * /terms: the sign-up's consent screen (spec 2.9) when a sign-up opened it (login and landing pass
+ * the userType), otherwise the terms to read, for anybody signed in or out (footer, policy page).
+ */
 export default function TermsPage() {
-  const { displayName } = useTenant();
   const location = useLocation();
+  return isSignupStep(location.state) ? <ConsentStep state={location.state} /> : <TermsDocument />;
+}
+
+/** Every consent's text to read, with the way into sign-up for visitors. */
+function TermsDocument() {
+  const { displayName, isEnabled } = useTenant();
+  const { isSignedIn } = useSession();
+  return (
+    <main id="main" className="container page terms">
+      <article className="card terms-card">
+        <h1>{m.documentTitle}</h1>
+        <p className="terms-lead">{m.documentLead(displayName)}</p>
+        {m.consents.map((c) => (
+          <section key={c.key} className="terms-section" aria-labelledby={`terms-${c.key}`}>
+            <h2 id={`terms-${c.key}`}>
+              <span className={c.required ? 'tag tag-required' : 'tag'}>{c.required ? m.required : m.optional}</span>
+              {c.title}
+            </h2>
+            {c.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </section>
+        ))}
+        {isSignedIn ? null : (
+          <div className="terms-signup">
+            <Link to={paths.terms.getHref()} state={{ userType: 'customer' }} className="btn btn-primary">
+              {m.signUpCustomer}
+            </Link>
+            {isEnabled('merchant') ? (
+              <Link to={paths.terms.getHref()} state={{ userType: 'merchant' }} className="btn btn-outline">
+                {m.signUpMerchant}
+              </Link>
+            ) : null}
+          </div>
+        )}
+      </article>
+    </main>
+  );
+}
+
+/** The sign-up's consent step: the form after it opens only with the consents given here. */
+function ConsentStep({ state }: { state: unknown }) {
+  const { displayName } = useTenant();
   const navigate = useNavigate();
-  const target = registrationTarget(location.state);
+  const target = registrationTarget(state);
   const [consents, setConsents] = useState<Consents>(noConsents);
   const everything = allAgreed(consents);
   const ready = canProceed(consents);

@@ -7,6 +7,7 @@ import { useSingleFlight } from '@/components/form/single-flight';
 import { SubmitButton } from '@/components/form/submit-button';
 import { FormMessage, TextField } from '@/components/form/text-field';
 import { Sheet } from '@/components/sheet';
+import { TestPaymentNotice } from '@/components/test-payment-notice';
 import { apiErrorDetail } from '@/lib/api-client';
 import { openCheckout } from '@/lib/checkout';
 import { useSession } from '@/lib/session';
@@ -55,6 +56,7 @@ export function TopupForm({ available }: { available?: number }) {
   const busy = isSubmitting || leaving;
   return (
     <form className="form-stack" noValidate onSubmit={flight.guard(onSubmit)}>
+      <TestPaymentNotice />
       <AmountField control={form.control} name="amount" label={t.amount} unit="원" quick={quick} hint={t.amountHint} />
       <fieldset className="wallet-fieldset">
         <legend className="field-label">{t.buyer}</legend>
