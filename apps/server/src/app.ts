@@ -41,6 +41,7 @@ import { everyInterval } from './platform/jobs.js';
 import { mailPlugin } from './platform/mail.js';
 import { openApiOptions } from './platform/openapi.js';
 import { sandboxCheckoutRoutes } from './platform/payments/sandbox.routes.js';
+import { noStorePrivateAnswers } from './platform/private-answers.js';
 import { QuietRequestLog } from './platform/request-log.js';
 import { API_HEADERS, securityHeadersPlugin } from './platform/security-headers.js';
 import { createStorage, storagePlugin } from './platform/storage/storage.plugin.js';
@@ -172,6 +173,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       api.addHook('preHandler', refuseMalformedText);
       // Public JSON answers revalidate with a weak ETag (304 on If-None-Match).
       api.decorateReply('jsonAnswer', null);
+      // Answers that may hold the caller's own data: Cache-Control: no-store (never an ETag either).
+      api.addHook('onSend', noStorePrivateAnswers);
       api.addHook('onSend', etagPublicJson);
       await api.register(tenantsRoutes);
       await api.register(authRoutes);
