@@ -34,7 +34,7 @@ import { etagPublicJson } from './platform/conditional-get.js';
 import { countersPlugin } from './platform/counters.js';
 import { databasePlugin } from './platform/database.js';
 import { vacuumDueTables } from './platform/db/vacuum.js';
-import { registerErrorHandling } from './platform/errors.js';
+import { frameworkRefusal, registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
 import { stepHook } from './platform/hooks.js';
 import { everyInterval } from './platform/jobs.js';
@@ -77,12 +77,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // route, hook or error handler: answer them in the one error shape, with the API's security
     // headers and the request id (the onRequest hook that sets them has not run).
     frameworkErrors: (error, request, reply) => {
-      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const { status, code, detail } = frameworkRefusal({
+        code: error.code,
+        statusCode: error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400,
+      });
       (reply as unknown as FastifyReply)
         .headers(API_HEADERS)
         .header('x-request-id', request.id)
-        .status(tooLong ? 414 : 400)
-        .send({ detail: tooLong ? '요청 주소가 너무 깁니다.' : '요청 주소가 올바르지 않습니다.', code: error.code });
+        .status(status)
+        .send({ detail, code });
     },
     // Requests Node's parser refuses (URL or headers over 16 KB, a malformed chunked body) answer
     // JSON { detail, code } too. Node's own bare 400 for a missing Host is off: such a request

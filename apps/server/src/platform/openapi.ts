@@ -1,3 +1,4 @@
+import { errorSchema } from '@app/contracts';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifyContextConfig } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -48,6 +49,7 @@ function transform(input: TransformInput) {
   }
   const form = (input.route.config as FastifyContextConfig | undefined)?.multipartForm;
   if (form) schema.body = (jsonSchemaTransform({ ...input, schema: { body: form } }).schema as { body: unknown }).body;
+  schema.response = { ...refusalsOf(input, method, url), ...(schema.response as object | undefined) };
   if (!url.includes('*')) return { schema, url };
   const params = schema.params as { properties: Record<string, unknown>; required?: string[] };
   const { '*': wildcard, ...named } = params.properties;
@@ -55,6 +57,23 @@ function transform(input: TransformInput) {
     schema: { ...schema, params: { ...params, properties: { ...named, key: wildcard }, required: ['key'] } },
     url: url.replace('*', ':key'),
   };
+}
+
+/**
+ * The refusals any operation can meet before its handler, in the one error shape: 400 (a malformed
+ * URL, NUL or a lone surrogate in any parameter, a failed validation, broken JSON), 414 (a path
+ * parameter over the router's 500 characters) where the path has named parameters, and 413 and 415 (a
+ * body too large, an unsupported Content-Type) on every method that may carry a body. Documented
+ * on every operation, so that the document lists every status the API answers.
+ */
+function refusalsOf(input: TransformInput, method: string, url: string): Record<number, unknown> {
+  const statuses = [400];
+  // (a wildcard has no length limit of its own: only Node's 16 KB for the whole URL, answered before routing)
+  if (url.includes(':') || url.includes('{')) statuses.push(414);
+  if (!method.split(',').every((m) => m === 'GET' || m === 'HEAD')) statuses.push(413, 415);
+  const response = Object.fromEntries(statuses.map((status) => [status, errorSchema]));
+  return (jsonSchemaTransform({ ...input, schema: { response } }).schema as { response: Record<number, unknown> })
+    .response;
 }
 
 /** Rewrites `application/json` to `application/octet-stream` for answers whose schema is binary. */
