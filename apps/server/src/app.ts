@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { checkoutPlugin } from './flows/checkout.plugin.js';
 import { checkoutRoutes } from './flows/checkout.routes.js';
@@ -39,6 +39,7 @@ import { healthRoutes } from './platform/health.js';
 import { stepHook } from './platform/hooks.js';
 import { everyInterval } from './platform/jobs.js';
 import { mailPlugin } from './platform/mail.js';
+import { nullTolerantValidatorCompiler } from './platform/null-as-absent.js';
 import { openApiOptions } from './platform/openapi.js';
 import { sandboxCheckoutRoutes } from './platform/payments/sandbox.routes.js';
 import { noStorePrivateAnswers } from './platform/private-answers.js';
@@ -94,7 +95,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Request bodies read null as absent where a field is optional (platform/null-as-absent.ts).
+  app.setValidatorCompiler(nullTolerantValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(securityHeadersPlugin, { mediaPublicBaseUrl: config.storage.publicBaseUrl });

@@ -89,6 +89,56 @@ function describeFiles(paths: Record<string, Record<string, { responses?: Record
 }
 type Answer = { content?: Record<string, { schema?: { format?: string } }> };
 
+type JsonSchema = {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+};
+
+function allowsNull(schema: JsonSchema): boolean {
+  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(allowsNull);
+}
+
+/**
+ * JSON request bodies accept null for every optional field and read it as absent
+ * (platform/null-as-absent.ts): the document says so, on inline bodies and on the components they
+ * reach, whatever the nesting.
+ */
+function nullableOptionals(
+  document: { paths?: unknown; components?: { schemas?: Record<string, JsonSchema> } },
+  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>,
+) {
+  const components = document.components?.schemas ?? {};
+  const seen = new Set<JsonSchema>();
+  const visit = (node: JsonSchema | undefined, depth: number) => {
+    if (!node || typeof node !== 'object' || seen.has(node) || depth > 32) return;
+    seen.add(node);
+    if (node.$ref?.startsWith('#/components/schemas/')) {
+      visit(components[node.$ref.slice('#/components/schemas/'.length)], depth + 1);
+    }
+    for (const option of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) visit(option, depth + 1);
+    visit(node.items, depth + 1);
+    const required = new Set(node.required ?? []);
+    for (const [key, property] of Object.entries(node.properties ?? {})) {
+      visit(property, depth + 1);
+      if (required.has(key) || allowsNull(property)) continue;
+      node.properties = { ...node.properties, [key]: { anyOf: [property, { type: 'null' }] } };
+    }
+  };
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      visit(operation.requestBody?.content?.['application/json']?.schema, 0);
+    }
+  }
+}
+
 /** Drops the component schemas no operation reaches (input twins of output-only schemas and the like). */
 function pruneComponents(document: { paths?: unknown; components?: { schemas?: Record<string, unknown> } }) {
   const schemas = document.components?.schemas ?? {};
@@ -136,6 +186,7 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
   transformObject: (input) => {
     const document = jsonSchemaTransformObject(input);
     describeFiles(document.paths as Parameters<typeof describeFiles>[0]);
+    nullableOptionals(document as never, document.paths as Parameters<typeof nullableOptionals>[1]);
     pruneComponents(document as Parameters<typeof pruneComponents>[0]);
     return document;
   },
