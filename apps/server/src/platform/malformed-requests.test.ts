@@ -220,7 +220,9 @@ describe('refusals before any handler, on every operation of the API document', 
 
   it('answers NUL in a path parameter 400 in the API shape, documented (GET /api/media/%00 too)', async () => {
     const media = operations.find((op) => op.path === '/api/media/{key}') as Operation;
-    expectDocumented(media, await send('GET', '/api/media/%00'), 400, 'invalid_text');
+    const nul = await send('GET', '/api/media/%00');
+    expectDocumented(media, nul, 400, 'invalid_text');
+    expect(nul.json().detail).toBe('key: NUL 문자나 짝이 맞지 않는 유니코드 문자는 사용할 수 없습니다.');
     for (const op of operations.filter((o) => o.hasParams)) {
       const url = op.path.replace(/\{[^}]+\}/g, '%00');
       // (the administrator's routes check the role in a hook before any handler)
