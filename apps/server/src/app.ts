@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { checkoutPlugin } from './flows/checkout.plugin.js';
 import { checkoutRoutes } from './flows/checkout.routes.js';
@@ -34,13 +34,15 @@ import { etagPublicJson } from './platform/conditional-get.js';
 import { countersPlugin } from './platform/counters.js';
 import { databasePlugin } from './platform/database.js';
 import { vacuumDueTables } from './platform/db/vacuum.js';
-import { registerErrorHandling } from './platform/errors.js';
+import { frameworkRefusal, registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
 import { stepHook } from './platform/hooks.js';
 import { everyInterval } from './platform/jobs.js';
 import { mailPlugin } from './platform/mail.js';
+import { nullTolerantValidatorCompiler } from './platform/null-as-absent.js';
 import { openApiOptions } from './platform/openapi.js';
 import { sandboxCheckoutRoutes } from './platform/payments/sandbox.routes.js';
+import { noStorePrivateAnswers } from './platform/private-answers.js';
 import { QuietRequestLog } from './platform/request-log.js';
 import { API_HEADERS, securityHeadersPlugin } from './platform/security-headers.js';
 import { createStorage, storagePlugin } from './platform/storage/storage.plugin.js';
@@ -76,12 +78,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // route, hook or error handler: answer them in the one error shape, with the API's security
     // headers and the request id (the onRequest hook that sets them has not run).
     frameworkErrors: (error, request, reply) => {
-      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const { status, code, detail } = frameworkRefusal({
+        code: error.code,
+        statusCode: error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400,
+      });
       (reply as unknown as FastifyReply)
         .headers(API_HEADERS)
         .header('x-request-id', request.id)
-        .status(tooLong ? 414 : 400)
-        .send({ detail: tooLong ? '요청 주소가 너무 깁니다.' : '요청 주소가 올바르지 않습니다.', code: error.code });
+        .status(status)
+        .send({ detail, code });
     },
     // Requests Node's parser refuses (URL or headers over 16 KB, a malformed chunked body) answer
     // JSON { detail, code } too. Node's own bare 400 for a missing Host is off: such a request
@@ -90,7 +95,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Request bodies read null as absent where a field is optional (platform/null-as-absent.ts).
+  app.setValidatorCompiler(nullTolerantValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(securityHeadersPlugin, { mediaPublicBaseUrl: config.storage.publicBaseUrl });
@@ -172,6 +178,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       api.addHook('preHandler', refuseMalformedText);
       // Public JSON answers revalidate with a weak ETag (304 on If-None-Match).
       api.decorateReply('jsonAnswer', null);
+      // Answers that may hold the caller's own data: Cache-Control: no-store (never an ETag either).
+      api.addHook('onSend', noStorePrivateAnswers);
       api.addHook('onSend', etagPublicJson);
       await api.register(tenantsRoutes);
       await api.register(authRoutes);

@@ -23,6 +23,11 @@ export const checkoutPlugin = fp(
         orders,
         log: app.log,
         stockChanged: (tenantId) => app.catalogue.answers.invalidate(tenantId),
+        // The reviews plugin registers after this one: its answers are looked up when needed.
+        reviewsChanged: (tenantId) => {
+          app.reviewAnswers?.invalidate(tenantId);
+          app.catalogue.answers.invalidate(tenantId);
+        },
       }),
     );
   },

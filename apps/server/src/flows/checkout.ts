@@ -30,6 +30,7 @@ import {
 } from '../modules/orders/orders.service.js';
 import { type PaymentRow, payments as paymentsTable } from '../modules/payments/payments.schema.js';
 import { type PaymentsService, paymentErrors } from '../modules/payments/payments.service.js';
+import { reviewsAfterPurchaseReversed } from '../modules/reviews/reviews.service.js';
 import type { TenantRow } from '../modules/tenants/tenants.schema.js';
 import { users } from '../modules/users/users.schema.js';
 import * as points from '../modules/wallet/points.js';
@@ -86,6 +87,8 @@ export function createCheckoutFlow(deps: {
   log: FastifyBaseLogger;
   /** A counted stock changed: the catalogue's cached answers of the tenant are dropped (decision 011). */
   stockChanged: (tenantId: number) => void;
+  /** A cancel or refund may have taken reviews out of their products' figures (their cached answers are dropped). */
+  reviewsChanged?: (tenantId: number) => void;
 }) {
   const { db, payments, orders, stockChanged } = deps;
 
@@ -254,6 +257,13 @@ export function createCheckoutFlow(deps: {
       },
     });
     for (const item of items) await countOrder(tx, order.tenantId, item.productId, -1, order.stockReserved);
+    await reviewsAfterPurchaseReversed(
+      tx,
+      order.tenantId,
+      order.buyerId,
+      items.map((i) => i.productId),
+      (productId) => orders.hasPurchased(order.tenantId, order.buyerId, productId, tx),
+    );
     return reversed;
   }
 
@@ -293,6 +303,7 @@ export function createCheckoutFlow(deps: {
       return step(tx, order);
     });
     if (row.stockReserved > 0) stockChanged(tenant.id);
+    if (row.status === 'CANCELLED' || row.status === 'REFUNDED') deps.reviewsChanged?.(tenant.id);
     return orders.present(tenant.id, row, viewer);
   }
 

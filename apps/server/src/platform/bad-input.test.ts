@@ -475,6 +475,18 @@ const GUARD_CODES = new Set([
   'admin_only',
   'feature_disabled',
   'rate_limited',
+  // the framework's refusals, in the API's codes (errors.ts frameworkRefusal)
+  'invalid_json',
+  'empty_body',
+  'body_too_large',
+  'unsupported_media_type',
+  'invalid_content_type',
+  'invalid_content_length',
+  'uri_too_long',
+  'bad_url',
+  'too_many_parts',
+  'too_many_files',
+  'file_too_large',
 ]);
 
 /** The code of a refusal before the handler's work, or undefined when the case reached it. */
@@ -487,7 +499,7 @@ function refusal(res: LightMyRequestResponse): string | undefined {
     return String(res.statusCode);
   }
   const code = body.code ?? String(res.statusCode);
-  if (GUARD_CODES.has(code) || code.startsWith('FST_') || res.statusCode === 414 || res.statusCode === 431) return code;
+  if (GUARD_CODES.has(code) || res.statusCode === 414 || res.statusCode === 431) return code;
   if (res.statusCode === 404 && body.detail === '요청한 API를 찾을 수 없습니다.') return 'no_route';
   return undefined;
 }
@@ -656,6 +668,8 @@ describe('bad input never causes a server error', () => {
                 expect(res.headers['content-type'], where).toContain('application/json');
                 const body = res.json();
                 expect(typeof body.code, where).toBe('string');
+                // the API's own codes, never the framework's internal ones
+                expect(body.code, where).not.toMatch(/^(FST_|ERR_)/);
                 expect(body.detail, where).toMatch(HANGUL);
               }
             }),

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
+const HANGUL = /[\uAC00-\uD7A3]/;
+
 /** The one error type services throw; the handler below turns it into `{ detail, code }`. */
 export class AppError extends Error {
   constructor(
@@ -29,38 +31,72 @@ export class AppError extends Error {
   }
 }
 
-// Korean texts for the framework's own client errors; anything else under 500 keeps its message.
-const fastifyClientErrors: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: '요청 본문이 올바른 JSON 형식이 아닙니다.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: '요청 본문이 비어 있습니다.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: '지원하지 않는 Content-Type입니다.',
-  FST_ERR_CTP_BODY_TOO_LARGE: '요청 본문이 너무 큽니다.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length가 올바르지 않습니다.',
-  FST_ERR_CTP_INVALID_TYPE: 'Content-Type이 올바르지 않습니다.',
+/**
+ * The framework's and its plugins' own client errors (`FST_…`), in the API's words: a stable code
+ * of ours and a Korean detail. Their internal codes never reach a client (they are Fastify's
+ * implementation, and change with it).
+ */
+const frameworkRefusals: Record<string, { code: string; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', detail: '요청 본문이 올바른 JSON 형식이 아닙니다.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'empty_body', detail: '요청 본문이 비어 있습니다.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', detail: '지원하지 않는 Content-Type입니다.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', detail: '요청 본문이 너무 큽니다.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'invalid_content_length',
+    detail: 'Content-Length가 올바르지 않습니다.',
+  },
+  FST_ERR_CTP_INVALID_TYPE: { code: 'invalid_content_type', detail: 'Content-Type이 올바르지 않습니다.' },
+  FST_ERR_CTP_INVALID_CONTENT_TYPE: { code: 'invalid_content_type', detail: 'Content-Type이 올바르지 않습니다.' },
+  // the router (app.ts frameworkErrors)
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'uri_too_long', detail: '요청 주소가 너무 깁니다.' },
+  FST_ERR_BAD_URL: { code: 'bad_url', detail: '요청 주소가 올바르지 않습니다.' },
   // @fastify/multipart
-  FST_PARTS_LIMIT: '요청에 항목이 너무 많습니다.',
-  FST_FILES_LIMIT: '요청에 파일이 너무 많습니다.',
-  FST_FIELDS_LIMIT: '요청에 항목이 너무 많습니다.',
-  FST_REQ_FILE_TOO_LARGE: '파일이 너무 큽니다.',
-  FST_PROTO_VIOLATION: 'multipart 요청 본문이 올바르지 않습니다.',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'multipart/form-data 형식으로 보내주세요.',
-  FST_INVALID_JSON_FIELD_ERROR: 'multipart 항목의 JSON 형식이 올바르지 않습니다.',
-  FST_MP_PREMATURE_CLOSE: '요청 본문이 끝까지 전송되지 않았습니다.',
+  FST_PARTS_LIMIT: { code: 'too_many_parts', detail: '요청에 항목이 너무 많습니다.' },
+  FST_FILES_LIMIT: { code: 'too_many_files', detail: '요청에 파일이 너무 많습니다.' },
+  FST_FIELDS_LIMIT: { code: 'too_many_parts', detail: '요청에 항목이 너무 많습니다.' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'file_too_large', detail: '파일이 너무 큽니다.' },
+  FST_PROTO_VIOLATION: { code: 'bad_multipart', detail: 'multipart 요청 본문이 올바르지 않습니다.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    code: 'multipart_required',
+    detail: 'multipart/form-data 형식으로 보내주세요.',
+  },
+  FST_INVALID_JSON_FIELD_ERROR: { code: 'invalid_json', detail: 'multipart 항목의 JSON 형식이 올바르지 않습니다.' },
+  FST_MP_PREMATURE_CLOSE: { code: 'bad_multipart', detail: '요청 본문이 끝까지 전송되지 않았습니다.' },
 };
 
-/** Korean text of a client error status, for framework errors that only have an English message. */
-const statusTexts: Record<number, string> = {
-  400: '요청이 올바르지 않습니다.',
-  404: '요청한 항목을 찾을 수 없습니다.',
-  405: '지원하지 않는 요청 방식입니다.',
-  406: '지원하지 않는 요청 형식입니다.',
-  408: '요청 시간이 초과되었습니다.',
-  411: 'Content-Length가 필요합니다.',
-  413: '요청 본문이 너무 큽니다.',
-  414: '요청 주소가 너무 깁니다.',
-  415: '지원하지 않는 Content-Type입니다.',
-  431: '요청 헤더가 너무 큽니다.',
+/** Our code and Korean text of a client error status, for framework errors not named above. */
+const statusRefusals: Record<number, { code: string; detail: string }> = {
+  400: { code: 'bad_request', detail: '요청이 올바르지 않습니다.' },
+  404: { code: 'not_found', detail: '요청한 항목을 찾을 수 없습니다.' },
+  405: { code: 'method_not_allowed', detail: '지원하지 않는 요청 방식입니다.' },
+  406: { code: 'not_acceptable', detail: '지원하지 않는 요청 형식입니다.' },
+  408: { code: 'request_timeout', detail: '요청 시간이 초과되었습니다.' },
+  411: { code: 'length_required', detail: 'Content-Length가 필요합니다.' },
+  413: { code: 'body_too_large', detail: '요청 본문이 너무 큽니다.' },
+  414: { code: 'uri_too_long', detail: '요청 주소가 너무 깁니다.' },
+  415: { code: 'unsupported_media_type', detail: '지원하지 않는 Content-Type입니다.' },
+  429: { code: 'rate_limited', detail: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' },
+  431: { code: 'headers_too_large', detail: '요청 헤더가 너무 큽니다.' },
 };
+
+/**
+ * A client error (4xx) of the framework or a plugin as the API answers it: the status, a code of
+ * ours (never the framework's `FST_…`) and a Korean detail. A plugin error already written in
+ * Korean keeps its text.
+ */
+export function frameworkRefusal(error: { code?: string; message?: string; statusCode?: number }): {
+  status: number;
+  code: string;
+  detail: string;
+} {
+  const known = error.code ? frameworkRefusals[error.code] : undefined;
+  const status = error.statusCode ?? 400;
+  if (known) return { status, ...known };
+  const byStatus = statusRefusals[status] ?? { code: 'bad_request', detail: '요청이 올바르지 않습니다.' };
+  const ours = error.code && /^[a-z][a-z0-9_]*$/.test(error.code) ? error.code : byStatus.code;
+  const detail = error.message && HANGUL.test(error.message) ? error.message : byStatus.detail;
+  return { status, code: ours, detail };
+}
 
 /**
  * busboy (under @fastify/multipart) reports a malformed multipart body (no boundary, a body
@@ -80,8 +116,6 @@ export function isMalformedMultipart(error: unknown): boolean {
 
 export const malformedMultipart = () =>
   AppError.badRequest('multipart 요청 본문이 올바르지 않습니다.', 'bad_multipart');
-
-const HANGUL = /[\uAC00-\uD7A3]/;
 
 function describeValidation(error: FastifyError): string {
   const context = (error as { validationContext?: string }).validationContext;
@@ -134,12 +168,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Every detail is Korean: a framework or plugin error with an English message gets the
-      // Korean text of its status.
-      const detail =
-        fastifyClientErrors[error.code] ??
-        (HANGUL.test(error.message) ? error.message : (statusTexts[status] ?? '요청이 올바르지 않습니다.'));
-      return reply.status(status).send({ detail, code: error.code ?? 'bad_request' });
+      // Every refusal in the API's words: our code, a Korean detail.
+      const { code, detail } = frameworkRefusal(error);
+      return reply.status(status).send({ detail, code });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: '서버 내부 오류가 발생했습니다.', code: 'internal_error' });

@@ -108,7 +108,6 @@ const switches: { off: FeatureKey[]; operations: string[] }[] = [
       'prepareCharge',
       'prepareTopup',
       'confirmCharge',
-      'getPaymentAnalytics',
     ],
   },
   {
@@ -904,6 +903,35 @@ describe('feature switches', () => {
       await ok(await t.call('GET', `/api/products/${hidden.product.id}`));
       await ok(await t.call('GET', `/api/delivery/orders/${hidden.order.orderId}`, undefined, buyer.token));
       await ok(await t.call('DELETE', `/api/products/${made.id}`, undefined, seller.token));
+    }
+  });
+
+  it("the merchant's payments tab: its list needs payment alone, its analytics analytics alone (empty with payment off)", async () => {
+    const analytics = { method: 'GET', url: '/api/payment/analytics/summary', as: 'seller' } as const;
+    const list = { method: 'GET', url: '/api/payment/list?role=merchant', as: 'seller' } as const;
+    const figures = await send(analytics);
+    expect(figures.statusCode, figures.body).toBe(200);
+    expect(figures.json().summary.total_payments).toBeGreaterThan(0);
+    try {
+      await setFeatures({ analytics: false });
+      const payments = await send(list);
+      expect(payments.statusCode, payments.body).toBe(200);
+      expect(payments.json().payments.length).toBeGreaterThan(0);
+      expect((await send(analytics)).json()).toMatchObject({ code: 'feature_disabled' });
+
+      await setFeatures({ analytics: true, payment: false });
+      const empty = await send(analytics);
+      expect(empty.statusCode, empty.body).toBe(200);
+      expect(empty.json()).toMatchObject({
+        period_days: 30,
+        summary: { total_payments: 0, total_revenue: 0 },
+        payment_status_stats: [],
+        product_stats: [],
+        top_customers: [],
+      });
+      expect((await send(list)).json()).toMatchObject({ code: 'feature_disabled' });
+    } finally {
+      await setFeatures(allFeatures());
     }
   });
 

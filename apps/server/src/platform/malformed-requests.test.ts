@@ -183,6 +183,87 @@ describe('ids in paths', () => {
   });
 });
 
+describe('refusals before any handler, on every operation of the API document', () => {
+  type Operation = { method: string; path: string; responses: string[]; hasParams: boolean };
+  let operations: Operation[] = [];
+  beforeAll(async () => {
+    const doc = (await send('GET', '/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path,
+        responses: Object.keys(op.responses ?? {}),
+        hasParams: path.includes('{'),
+      })),
+    );
+  });
+
+  /** The refusal is the API's own (our code, Korean detail) and its status is documented for the operation. */
+  function expectDocumented(op: Operation, res: LightMyRequestResponse, status: number, code: string | string[]) {
+    const where = `${op.method} ${op.path}`;
+    expect(res.statusCode, `${where}: ${res.body.slice(0, 200)}`).toBe(status);
+    expect(res.json().code, where).not.toMatch(/^(FST_|ERR_)/);
+    expectRefused(res, status, code);
+    expect(op.responses, `${where} does not document ${status}`).toContain(String(status));
+  }
+
+  it('answers a path parameter over 500 characters 414 uri_too_long, documented', async () => {
+    const withParams = operations.filter((op) => op.hasParams && op.path !== '/api/media/{key}');
+    expect(withParams.length).toBeGreaterThan(30);
+    for (const op of withParams) {
+      const url = op.path.replace(/\{[^}]+\}/g, '1'.repeat(600));
+      expectDocumented(op, await send(op.method, url, { token: tokens.customer }), 414, 'uri_too_long');
+    }
+  });
+
+  it('answers NUL in a path parameter 400 in the API shape, documented (GET /api/media/%00 too)', async () => {
+    const media = operations.find((op) => op.path === '/api/media/{key}') as Operation;
+    const nul = await send('GET', '/api/media/%00');
+    expectDocumented(media, nul, 400, 'invalid_text');
+    expect(nul.json().detail).toBe('key: NUL 문자나 짝이 맞지 않는 유니코드 문자는 사용할 수 없습니다.');
+    for (const op of operations.filter((o) => o.hasParams)) {
+      const url = op.path.replace(/\{[^}]+\}/g, '%00');
+      // (the administrator's routes check the role in a hook before any handler)
+      expectDocumented(op, await send(op.method, url, { token: tokens.admin }), 400, [
+        'invalid_text',
+        'validation_error',
+      ]);
+    }
+    // a refusal of any operation's input (an unknown Host included) is a documented 400
+    for (const op of operations) expect(op.responses, `${op.method} ${op.path}`).toContain('400');
+  });
+
+  it('answers a malformed URL 400 bad_url, documented', async () => {
+    for (const op of operations.filter((o) => o.hasParams)) {
+      const url = op.path.replace(/\{[^}]+\}/g, '%E0%A4%A');
+      expectDocumented(op, await send(op.method, url, { token: tokens.customer }), 400, 'bad_url');
+    }
+  });
+
+  it('answers broken, empty, too large and unsupported bodies in the API shape, documented', async () => {
+    const writes = operations.filter((op) => op.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(40);
+    for (const op of writes) {
+      const url = op.path.replace(/\{[^}]+\}/g, '1');
+      const token = tokens.customer;
+      const json = 'application/json';
+      // the payment webhook reads its raw body and checks the signature first
+      const broken = op.path.includes('webhook') ? ['invalid_json', 'webhook_invalid'] : 'invalid_json';
+      expectDocumented(op, await send(op.method, url, { token, type: json, payload: '{"a":' }), 400, broken);
+      expectDocumented(op, await send(op.method, url, { token, type: 'text/xml', payload: '<a/>' }), 415, [
+        'unsupported_media_type',
+      ]);
+      const huge = JSON.stringify({ text: 'a'.repeat(11 * 1024 * 1024) });
+      expectDocumented(op, await send(op.method, url, { token, type: json, payload: huge }), 413, [
+        'body_too_large',
+        'file_too_large',
+      ]);
+    }
+  });
+});
+
 describe("Node's own refusals (before any route)", () => {
   let port = 0;
   beforeAll(async () => {

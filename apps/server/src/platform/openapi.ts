@@ -1,3 +1,4 @@
+import { errorSchema } from '@app/contracts';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifyContextConfig } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -48,6 +49,7 @@ function transform(input: TransformInput) {
   }
   const form = (input.route.config as FastifyContextConfig | undefined)?.multipartForm;
   if (form) schema.body = (jsonSchemaTransform({ ...input, schema: { body: form } }).schema as { body: unknown }).body;
+  schema.response = { ...refusalsOf(input, method, url), ...(schema.response as object | undefined) };
   if (!url.includes('*')) return { schema, url };
   const params = schema.params as { properties: Record<string, unknown>; required?: string[] };
   const { '*': wildcard, ...named } = params.properties;
@@ -55,6 +57,23 @@ function transform(input: TransformInput) {
     schema: { ...schema, params: { ...params, properties: { ...named, key: wildcard }, required: ['key'] } },
     url: url.replace('*', ':key'),
   };
+}
+
+/**
+ * The refusals any operation can meet before its handler, in the one error shape: 400 (a malformed
+ * URL, NUL or a lone surrogate in any parameter, a failed validation, broken JSON), 414 (a path
+ * parameter over the router's 500 characters) where the path has named parameters, and 413 and 415 (a
+ * body too large, an unsupported Content-Type) on every method that may carry a body. Documented
+ * on every operation, so that the document lists every status the API answers.
+ */
+function refusalsOf(input: TransformInput, method: string, url: string): Record<number, unknown> {
+  const statuses = [400];
+  // (a wildcard has no length limit of its own: only Node's 16 KB for the whole URL, answered before routing)
+  if (url.includes(':') || url.includes('{')) statuses.push(414);
+  if (!method.split(',').every((m) => m === 'GET' || m === 'HEAD')) statuses.push(413, 415);
+  const response = Object.fromEntries(statuses.map((status) => [status, errorSchema]));
+  return (jsonSchemaTransform({ ...input, schema: { response } }).schema as { response: Record<number, unknown> })
+    .response;
 }
 
 /** Rewrites `application/json` to `application/octet-stream` for answers whose schema is binary. */
@@ -69,6 +88,56 @@ function describeFiles(paths: Record<string, Record<string, { responses?: Record
   }
 }
 type Answer = { content?: Record<string, { schema?: { format?: string } }> };
+
+type JsonSchema = {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+};
+
+function allowsNull(schema: JsonSchema): boolean {
+  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(allowsNull);
+}
+
+/**
+ * JSON request bodies accept null for every optional field and read it as absent
+ * (platform/null-as-absent.ts): the document says so, on inline bodies and on the components they
+ * reach, whatever the nesting.
+ */
+function nullableOptionals(
+  document: { paths?: unknown; components?: { schemas?: Record<string, JsonSchema> } },
+  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>,
+) {
+  const components = document.components?.schemas ?? {};
+  const seen = new Set<JsonSchema>();
+  const visit = (node: JsonSchema | undefined, depth: number) => {
+    if (!node || typeof node !== 'object' || seen.has(node) || depth > 32) return;
+    seen.add(node);
+    if (node.$ref?.startsWith('#/components/schemas/')) {
+      visit(components[node.$ref.slice('#/components/schemas/'.length)], depth + 1);
+    }
+    for (const option of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) visit(option, depth + 1);
+    visit(node.items, depth + 1);
+    const required = new Set(node.required ?? []);
+    for (const [key, property] of Object.entries(node.properties ?? {})) {
+      visit(property, depth + 1);
+      if (required.has(key) || allowsNull(property)) continue;
+      node.properties = { ...node.properties, [key]: { anyOf: [property, { type: 'null' }] } };
+    }
+  };
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      visit(operation.requestBody?.content?.['application/json']?.schema, 0);
+    }
+  }
+}
 
 /** Drops the component schemas no operation reaches (input twins of output-only schemas and the like). */
 function pruneComponents(document: { paths?: unknown; components?: { schemas?: Record<string, unknown> } }) {
@@ -117,6 +186,7 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
   transformObject: (input) => {
     const document = jsonSchemaTransformObject(input);
     describeFiles(document.paths as Parameters<typeof describeFiles>[0]);
+    nullableOptionals(document as never, document.paths as Parameters<typeof nullableOptionals>[1]);
     pruneComponents(document as Parameters<typeof pruneComponents>[0]);
     return document;
   },

@@ -55,7 +55,9 @@ function findMalformed(value: unknown, path: string, depth: number): string | un
  */
 export function refuseMalformedText(request: FastifyRequest, _reply: unknown, done: (err?: Error) => void) {
   for (const part of [request.params, request.query, request.body]) {
-    const field = findMalformed(part, '', 0);
+    const found = findMalformed(part, '', 0);
+    // a wildcard path parameter (`/media/*`) is named as the API document names it
+    const field = found === '*' ? 'key' : found;
     if (field !== undefined) return done(malformedText(field.toWellFormed()));
   }
   done();

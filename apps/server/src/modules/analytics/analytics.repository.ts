@@ -36,8 +36,11 @@ export function analysisPeriod(days: number, now = Date.now()) {
   };
 }
 
-/** Whose payments: one merchant's orders, or the whole tenant's (platform administrators). */
-export type AnalyticsScope = { tenantId: number; merchantId: number | null };
+/**
+ * Whose payments: one merchant's orders, or the whole tenant's (platform administrators).
+ * `none`: no payments at all (the tenant's payment feature is off), so every figure is empty.
+ */
+export type AnalyticsScope = { tenantId: number; merchantId: number | null; none?: boolean };
 
 type Figures = Omit<PaymentAnalytics, 'period_days' | 'analysis_period' | 'weekday_stats'> & {
   weekday_stats: { weekday: number; count: number }[];
@@ -83,6 +86,7 @@ export async function paymentAnalytics(db: DbOrTx, scope: AnalyticsScope, days: 
 export function analyticsStatement(scope: AnalyticsScope, period: ReturnType<typeof analysisPeriod>) {
   const t = scope.tenantId;
   const merchant = scope.merchantId === null ? sql`` : sql`and o.merchant_id = ${scope.merchantId}`;
+  const none = scope.none ? sql`and false` : sql``;
   return sql`
     with base as materialized (
       select o.id as order_id, o.buyer_id, o.total_price as amount, pay.amount > 0 as by_card,
@@ -93,7 +97,7 @@ export function analyticsStatement(scope: AnalyticsScope, period: ReturnType<typ
       cross join lateral (
         select floor((date_part('epoch', o.created_at) + ${KST / 1000}) / 3600)::int as hours
       ) k
-      where o.tenant_id = ${t} ${merchant}
+      where o.tenant_id = ${t} ${merchant} ${none}
         and o.created_at >= ${period.from.toISOString()}::timestamptz
         and o.created_at < ${period.until.toISOString()}::timestamptz
         and pay.purpose = 'order'

@@ -323,9 +323,9 @@ export function createOrdersService(deps: { db: Db; storage: Storage }) {
       );
     },
 
-    /** A paid order of the product that was not cancelled or refunded (the review gate). */
-    async hasPurchased(tenantId: number, userId: number, productId: number): Promise<boolean> {
-      const [row] = await db
+    /** A paid order of the product that was not cancelled or refunded (the review gate); `tx` reads inside a transaction. */
+    async hasPurchased(tenantId: number, userId: number, productId: number, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx
         .select({ id: orders.id })
         .from(orders)
         .innerJoin(orderItems, and(eq(orderItems.tenantId, orders.tenantId), eq(orderItems.orderId, orders.id)))

@@ -21,7 +21,7 @@ export const reviewsPlugin = fp(
       db: app.db,
       storage: app.storage,
       answers,
-      hasPurchased: (tenantId, userId, productId) => app.orders.hasPurchased(tenantId, userId, productId),
+      hasPurchased: (tenantId, userId, productId, tx) => app.orders.hasPurchased(tenantId, userId, productId, tx),
       ratingsChanged: (tenantId) => app.catalogue.answers.invalidate(tenantId),
       log: app.log,
     });

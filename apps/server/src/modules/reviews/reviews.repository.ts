@@ -1,5 +1,5 @@
 import { PRODUCT_REVIEW_RATINGS_MAX, type ReviewSort } from '@app/contracts';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { users } from '../users/users.schema.js';
 import {
@@ -73,6 +73,9 @@ function ordering(sort: ReviewSort): SQL[] {
   }
 }
 
+/** A review that counts: its author still holds a purchase of the product (or bought before the rule). */
+const standing = isNull(reviews.purchaseReversedAt);
+
 /** A page of the product's reviews in the asked order (each order has its index). */
 export function listProductReviews(
   db: DbOrTx,
@@ -85,34 +88,40 @@ export function listProductReviews(
   return db
     .select()
     .from(reviews)
-    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.productId, productId)))
+    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.productId, productId), standing))
     .orderBy(...ordering(sort))
     .limit(limit)
     .offset(offset);
 }
 
-/** A page of a user's reviews, newest first. */
+/** A page of a user's reviews, newest first; `withReversed`: also those whose purchase was reversed (the author's own list). */
 export function listUserReviews(
   db: DbOrTx,
   tenantId: number,
   userId: number,
   limit: number,
   offset: number,
+  withReversed = false,
 ): Promise<ReviewRow[]> {
   return db
     .select()
     .from(reviews)
-    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.userId, userId)))
+    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.userId, userId), withReversed ? undefined : standing))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit)
     .offset(offset);
 }
 
-export async function countUserReviews(db: DbOrTx, tenantId: number, userId: number): Promise<number> {
+export async function countUserReviews(
+  db: DbOrTx,
+  tenantId: number,
+  userId: number,
+  withReversed = false,
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(reviews)
-    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.userId, userId)));
+    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.userId, userId), withReversed ? undefined : standing));
   return row?.n ?? 0;
 }
 
@@ -121,7 +130,7 @@ export async function countUserReviews(db: DbOrTx, tenantId: number, userId: num
  * ratings. Read under the figures' lock, inside the writing transaction.
  */
 export async function productFigures(tx: DbOrTx, tenantId: number, productId: number) {
-  const where = and(eq(reviews.tenantId, tenantId), eq(reviews.productId, productId));
+  const where = and(eq(reviews.tenantId, tenantId), eq(reviews.productId, productId), standing);
   const counts = await tx
     .select({ rating: reviews.rating, n: sql<number>`count(*)::int` })
     .from(reviews)
@@ -249,4 +258,25 @@ export async function votedAmong(db: DbOrTx, tenantId: number, userId: number, r
       ),
     );
   return new Set(rows.map((r) => r.reviewId));
+}
+
+/** Marks (a date) or clears whether the purchase behind the review was reversed; answers whether it changed. */
+export async function setPurchaseReversed(
+  tx: DbOrTx,
+  tenantId: number,
+  id: number,
+  reversed: boolean,
+): Promise<boolean> {
+  const changed = await tx
+    .update(reviews)
+    .set({ purchaseReversedAt: reversed ? new Date() : null })
+    .where(
+      and(
+        eq(reviews.tenantId, tenantId),
+        eq(reviews.id, id),
+        reversed ? isNull(reviews.purchaseReversedAt) : isNotNull(reviews.purchaseReversedAt),
+      ),
+    )
+    .returning({ id: reviews.id });
+  return changed.length > 0;
 }

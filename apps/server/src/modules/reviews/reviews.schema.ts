@@ -20,6 +20,11 @@ export const reviews = pgTable(
     title: text('title'),
     content: text('content').notNull(),
     helpfulCount: integer('helpful_count').notNull().default(0),
+    /**
+     * Set when every purchase of the product by the author was cancelled or refunded: the review
+     * then leaves the product's list and figures (docs/decisions/031-private-answers-refusals-and-reviews.md).
+     */
+    purchaseReversedAt: timestamp('purchase_reversed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -42,13 +42,39 @@ export async function refreshProductFigures(tx: DbOrTx, tenantId: number, produc
   await saveRatings(tx, tenantId, productId, await repo.productFigures(tx, tenantId, productId));
 }
 
+/**
+ * After a purchase of `buyerId` was cancelled or refunded (checkout's `reverse`, inside its
+ * transaction): the buyer's review of each product leaves the product's list and figures unless
+ * the buyer still holds another paid purchase of it (`stillPurchased`, read in the same
+ * transaction). Answers the products whose figures changed. The review row is locked before the
+ * figures, as every review write does.
+ */
+export async function reviewsAfterPurchaseReversed(
+  tx: DbOrTx,
+  tenantId: number,
+  buyerId: number,
+  productIds: number[],
+  stillPurchased: (productId: number) => Promise<boolean>,
+): Promise<number[]> {
+  const changed: number[] = [];
+  for (const productId of [...new Set(productIds)]) {
+    const reviewId = await repo.findUserReview(tx, tenantId, productId, buyerId);
+    if (reviewId === null || (await stillPurchased(productId))) continue;
+    if (await repo.setPurchaseReversed(tx, tenantId, reviewId, true)) {
+      await refreshProductFigures(tx, tenantId, productId);
+      changed.push(productId);
+    }
+  }
+  return changed;
+}
+
 export interface ReviewsDeps {
   db: Db;
   storage: Storage;
   /** Anonymous review answers (lists and statistics), per tenant, briefly. */
   answers: AnswerCache;
   /** The orders module's review gate: a paid order of the product, not cancelled or refunded. */
-  hasPurchased: (tenantId: number, userId: number, productId: number) => Promise<boolean>;
+  hasPurchased: (tenantId: number, userId: number, productId: number, tx?: DbOrTx) => Promise<boolean>;
   /** Product figures changed (the catalogue's cached cards show them). */
   ratingsChanged: (tenantId: number) => void;
   log: FastifyBaseLogger;
@@ -187,7 +213,14 @@ export function createReviewsService(deps: ReviewsDeps) {
           title: input.title,
           content: input.content,
         });
-        if (row.rating !== input.rating) await refreshProductFigures(tx, tenant.id, row.productId);
+        // A review whose purchase was reversed counts again once its author has bought the product again.
+        const restored =
+          row.purchaseReversedAt !== null &&
+          (await deps.hasPurchased(tenant.id, user.id, row.productId, tx)) &&
+          (await repo.setPurchaseReversed(tx, tenant.id, id, false));
+        if (restored || (row.rating !== input.rating && row.purchaseReversedAt === null)) {
+          await refreshProductFigures(tx, tenant.id, row.productId);
+        }
         return one(tenant, id, user, tx);
       });
       return afterCommit(tenant.id, write, true);
@@ -302,9 +335,11 @@ export function createReviewsService(deps: ReviewsDeps) {
       if (!(await repo.userExists(db, tenant.id, userId))) {
         throw AppError.notFound('사용자를 찾을 수 없습니다.', 'user_not_found');
       }
+      // The author sees every own review; others only those that count (decision 031).
+      const own = viewer?.id === userId;
       const [rows, total] = await Promise.all([
-        repo.listUserReviews(db, tenant.id, userId, query.limit, query.skip),
-        repo.countUserReviews(db, tenant.id, userId),
+        repo.listUserReviews(db, tenant.id, userId, query.limit, query.skip, own),
+        repo.countUserReviews(db, tenant.id, userId, own),
       ]);
       return page(await present(tenant.id, rows, viewer), total, query.skip, query.limit);
     },

@@ -184,6 +184,48 @@ describe('writing a review is for buyers, once per product', () => {
     expect(own.statusCode).toBe(403);
   });
 
+  it('does not unlock a review with an unpaid order: awaiting payment, failed or expired', async () => {
+    const soup = await newProduct();
+    const person = await w.signIn('customer');
+    const refusedNow = async (label: string) => {
+      const status = await w.call('GET', `/api/products/${soup.id}/purchase-status`, undefined, person.token);
+      expect(status.json(), label).toEqual({ has_purchased: false });
+      const gate = await w.call('GET', `/api/reviews/product/${soup.id}/eligibility`, undefined, person.token);
+      expect(reviewEligibilitySchema.parse(gate.json()), label).toMatchObject({
+        has_purchased: false,
+        can_write: false,
+      });
+      const res = await w.call('POST', `/api/reviews/product/${soup.id}`, goodReview, person.token);
+      expect(res.statusCode, label).toBe(403);
+      expect(res.json().code, label).toBe('not_purchased');
+    };
+    const prepare = () =>
+      w.call(
+        'POST',
+        '/api/payment/prepare',
+        { ...buyerFields, product_id: soup.id, qty: 1, amount: soup.price },
+        person.token,
+      );
+    // awaiting payment: the card window is open, nothing is paid
+    const awaiting = await prepare();
+    expect(awaiting.statusCode, awaiting.body).toBe(200);
+    await refusedNow('awaiting payment');
+    // failed: the buyer closed the window
+    const closed = await w.call(
+      'POST',
+      '/api/payment/callback',
+      { merchant_uid: awaiting.json().merchant_uid, status: 'cancelled' },
+      person.token,
+    );
+    expect(closed.statusCode).toBe(400);
+    await refusedNow('failed');
+    // expired: never paid, closed by the reconciliation job
+    expect((await prepare()).statusCode).toBe(200);
+    await app.payments.reconcile(new Date(Date.now() + 24 * 60 * 60_000));
+    await refusedNow('expired');
+    expect((await stats(soup.id)).total_count).toBe(0);
+  });
+
   it('lets a signed-out visitor read but not write (401), and answers 404 for a missing or deleted product', async () => {
     const soup = await newProduct();
     expect((await w.call('POST', `/api/reviews/product/${soup.id}`, goodReview)).statusCode).toBe(401);
@@ -205,6 +247,66 @@ describe('writing a review is for buyers, once per product', () => {
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([201, ...Array(9).fill(409)]);
     expect(await stats(soup.id)).toMatchObject({ total_count: 1, average_rating: 5 });
+  });
+});
+
+describe('a review whose purchase was cancelled or refunded', () => {
+  const product = async (id: number) => productDetailSchema.parse((await w.call('GET', `/api/products/${id}`)).json());
+  const own = async (person: Person) =>
+    reviewListSchema.parse((await w.call('GET', '/api/reviews/my-reviews', undefined, person.token)).json());
+  const publicList = async (person: Person) =>
+    reviewListSchema.parse((await w.call('GET', `/api/reviews/user/${person.user.id}`)).json());
+
+  it("leaves the product's list and figures once its only purchase is cancelled, and stays the author's", async () => {
+    const soup = await newProduct();
+    const steady = await buyer(soup);
+    await write(steady, soup.id, { ...goodReview, rating: 5 });
+    const fickle = await w.signIn('customer');
+    const orderId = await buy(fickle, soup);
+    const review = await write(fickle, soup.id, { ...goodReview, rating: 1 });
+    expect(await stats(soup.id)).toMatchObject({ total_count: 2, average_rating: 3 });
+
+    const cancelled = await w.call('POST', `/api/delivery/orders/${orderId}/cancel`, {}, fickle.token);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await stats(soup.id)).toEqual({
+      total_count: 1,
+      average_rating: 5,
+      rating_distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 1 },
+    });
+    expect((await list(soup.id)).reviews.map((r) => r.id)).not.toContain(review.id);
+    expect((await list(soup.id)).total).toBe(1);
+    expect(await product(soup.id)).toMatchObject({ rating_count: 1, rating_average: 5 });
+    // others no longer see it; the author still finds it (and may delete it)
+    expect(await publicList(fickle)).toMatchObject({ total: 0, reviews: [] });
+    expect((await own(fickle)).reviews.map((r) => r.id)).toEqual([review.id]);
+    const gate = await w.call('GET', `/api/reviews/product/${soup.id}/eligibility`, undefined, fickle.token);
+    expect(gate.json()).toEqual({ has_purchased: false, review_id: review.id, can_write: false });
+    const removed = await w.call('DELETE', `/api/reviews/${review.id}`, undefined, fickle.token);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await stats(soup.id)).total_count).toBe(1);
+  });
+
+  it('stays while another purchase of the product holds, leaves with the last refund, and counts again after buying again', async () => {
+    const soup = await newProduct();
+    const person = await w.signIn('customer');
+    const first = await buy(person, soup);
+    const second = await buy(person, soup);
+    const review = await write(person, soup.id, { ...goodReview, rating: 2 });
+    const refund = (orderId: number) =>
+      w.call('PUT', '/api/delivery/status', { order_id: orderId, status: 'REFUNDED' }, seller.token);
+    expect((await refund(first)).statusCode).toBe(200);
+    expect(await stats(soup.id)).toMatchObject({ total_count: 1, average_rating: 2 });
+    expect((await refund(second)).statusCode).toBe(200);
+    expect(await stats(soup.id)).toMatchObject({ total_count: 0, average_rating: 0 });
+    expect(await product(soup.id)).toMatchObject({ rating_count: 0 });
+
+    // bought again: the review counts again once its author stands by it (an edit)
+    await buy(person, soup);
+    const edited = await w.call('PUT', `/api/reviews/${review.id}`, { ...goodReview, rating: 4 }, person.token);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await stats(soup.id)).toMatchObject({ total_count: 1, average_rating: 4 });
+    expect((await list(soup.id)).reviews.map((r) => r.id)).toEqual([review.id]);
+    expect(await product(soup.id)).toMatchObject({ rating_count: 1, rating_average: 4 });
   });
 });
 

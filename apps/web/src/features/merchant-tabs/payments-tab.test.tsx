@@ -1,7 +1,7 @@
 import type { PaymentAnalytics, PaymentItem } from '@app/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, renderInApp, stubFetch } from '@/testing/app-test-support';
+import { callsTo, renderInApp, stubFetch, testTenant } from '@/testing/app-test-support';
 import { buildAnalytics, buildPayment, customer, merchant } from './merchant-tabs-test-support';
 import { PaymentsTab } from './payments-tab';
 
@@ -142,6 +142,22 @@ describe('PaymentsTab analytics', () => {
     renderTab(customer);
     expect(screen.getByRole('alert').textContent).toContain('가맹점주만 접근 가능합니다.');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('PaymentsTab with the analytics feature off', () => {
+  it('is the list of payments alone: no analytics view, no analytics call, no failure', async () => {
+    failAnalytics = true;
+    renderInApp(<PaymentsTab />, {
+      path: '/merchant/dashboard',
+      user: merchant,
+      tenant: testTenant({}, ['analytics']),
+    });
+    const table = await screen.findByRole('table', { name: '최근 결제 10건' });
+    expect(within(table).getAllByRole('row')).toHaveLength(payments.length + 1);
+    expect(screen.queryByRole('button', { name: '분석' })).toBeNull();
+    expect(screen.queryByText('결제 데이터를 불러오는데 실패했습니다.')).toBeNull();
+    expect(callsTo(fetchMock, '/api/payment/analytics/summary')).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import { Info, Receipt } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { formatWon } from '@/lib/format';
 import { useSession } from '@/lib/session';
+import { useTenant } from '@/lib/tenant';
 import { DailyBars, HourlyArea, WeekdayBars } from './analytics-charts';
 import { AnalyticsCard, DailyTable, StatusBadge, StatusStatsTable, SummaryCards, TableScroll } from './analytics-parts';
 import { DeniedNotice, isForbidden, LoadError } from './merchant-parts';
@@ -23,29 +24,36 @@ const views: View[] = ['analytics', 'list'];
 
 const dateTime = new Intl.DateTimeFormat('ko-KR', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The merchant's payments (spec part 3, "Payments tab"): analytics cards or the last 10 payments. */
+/**
+ * The merchant's payments (spec part 3, "Payments tab"): analytics cards or the last 10 payments.
+ * The analytics view is the analytics feature's: with it off, the tab is the list alone.
+ */
 export function PaymentsTab() {
   const { user } = useSession();
-  const [view, setView] = useState<View>('analytics');
+  const analyticsOn = useTenant().isEnabled('analytics');
+  const [chosen, setView] = useState<View>('analytics');
+  const view: View = analyticsOn ? chosen : 'list';
   if (user?.user_type !== 'merchant') return <DeniedNotice />;
   return (
     <section className="mt-section" aria-labelledby="mt-payments-title">
       <div className="mt-head">
         <h2 id="mt-payments-title">{m.title}</h2>
-        <fieldset className="segmented">
-          <legend className="visually-hidden">{m.viewSwitch}</legend>
-          {views.map((v) => (
-            <button
-              key={v}
-              type="button"
-              className="segmented-button"
-              aria-pressed={v === view}
-              onClick={() => setView(v)}
-            >
-              {m.views[v]}
-            </button>
-          ))}
-        </fieldset>
+        {analyticsOn && (
+          <fieldset className="segmented">
+            <legend className="visually-hidden">{m.viewSwitch}</legend>
+            {views.map((v) => (
+              <button
+                key={v}
+                type="button"
+                className="segmented-button"
+                aria-pressed={v === view}
+                onClick={() => setView(v)}
+              >
+                {m.views[v]}
+              </button>
+            ))}
+          </fieldset>
+        )}
       </div>
       {view === 'analytics' ? <AnalyticsView /> : <PaymentList />}
     </section>

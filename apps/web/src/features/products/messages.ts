@@ -61,6 +61,9 @@ export const detailMessages = {
   buy: '구매하기',
   soldOut: '품절',
   notAvailable: '판매 중지',
+  /** The tenant's payment feature is off: nothing can be bought, said before any form opens. */
+  purchaseOff: '구매 불가',
+  purchaseOffHint: '현재 이 서비스에서는 상품을 구매할 수 없습니다.',
   orderRequired: '주문하려면 로그인이 필요합니다.',
   tabsLabel: '상품 정보와 리뷰',
   infoTab: '상품 정보',

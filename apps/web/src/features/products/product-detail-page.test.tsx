@@ -168,3 +168,37 @@ describe('product page: quantity and the order sheet', () => {
     expect(screen.queryByText('8,999,991,000원')).toBeNull();
   });
 });
+
+describe('product page: buying', () => {
+  const buyer = { id: 21, email: 'minji@example.com', username: '김민지', user_type: 'customer' as const };
+  function renderForBuyer(off: FeatureKey[]) {
+    stubFetch(() => Response.json(product()));
+    const purchase = vi.fn(() => null);
+    renderInApp(<ProductDetailPage purchase={purchase} reviews={() => null} />, {
+      path: '/products/5',
+      route: '/products/:id',
+      tenant: testTenant({}, off),
+      user: buyer,
+    });
+    return purchase;
+  }
+  const opened = (purchase: ReturnType<typeof renderForBuyer>) =>
+    purchase.mock.calls.some((call) => (call as unknown as [{ open: boolean }])[0]?.open);
+
+  it('says at once that buying is unavailable when the tenant has payment off, and opens no order sheet', async () => {
+    const purchase = renderForBuyer(['payment']);
+    const button = await screen.findByRole('button', { name: '구매 불가' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('현재 이 서비스에서는 상품을 구매할 수 없습니다.')).toBeTruthy();
+    fireEvent.click(button);
+    expect(opened(purchase)).toBe(false);
+  });
+
+  it('opens the order sheet with payment on', async () => {
+    const purchase = renderForBuyer([]);
+    fireEvent.click(await screen.findByRole('button', { name: '구매하기' }));
+    await waitFor(() => expect(opened(purchase)).toBe(true));
+    expect(screen.queryByText('현재 이 서비스에서는 상품을 구매할 수 없습니다.')).toBeNull();
+  });
+});

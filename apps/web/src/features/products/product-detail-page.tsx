@@ -170,6 +170,8 @@ function ProductView({
   const stock = stockText(product.display_remaining);
   const soldOut = product.display_remaining === 0;
   const unavailable = !product.is_available;
+  // With the payment feature off nothing can be bought: said at once, not after the order sheet.
+  const paymentOff = !isEnabled('payment');
   const qty = Number(quantity);
   const qtyValid = Number.isInteger(qty) && qty >= 1;
   const isOwner = !!user && user.id === product.merchant.owner_id;
@@ -282,10 +284,16 @@ function ProductView({
             <QuantityField
               value={quantity}
               onChange={setQuantity}
-              disabled={!isMember || soldOut || unavailable}
+              disabled={!isMember || soldOut || unavailable || paymentOff}
               max={product.display_remaining > 0 ? Math.min(ORDER_QTY_MAX, product.display_remaining) : ORDER_QTY_MAX}
             />
-            {!isMember ? <p className="field-hint">{m.visitorQuantity}</p> : null}
+            {paymentOff ? (
+              <p className="field-hint" id={`${tabsId}-purchase-off`}>
+                {m.purchaseOffHint}
+              </p>
+            ) : !isMember ? (
+              <p className="field-hint">{m.visitorQuantity}</p>
+            ) : null}
             {/* On a phone this bar stays at the bottom of the screen (products.css). */}
             <div className="detail-buy-bar">
               {qtyValid && !soldOut ? (
@@ -297,10 +305,11 @@ function ProductView({
               <button
                 type="button"
                 className="btn btn-primary btn-lg btn-block"
-                disabled={soldOut || unavailable}
+                disabled={soldOut || unavailable || paymentOff}
+                aria-describedby={paymentOff ? `${tabsId}-purchase-off` : undefined}
                 onClick={buy}
               >
-                {soldOut ? m.soldOut : unavailable ? m.notAvailable : m.buy}
+                {soldOut ? m.soldOut : unavailable ? m.notAvailable : paymentOff ? m.purchaseOff : m.buy}
               </button>
             </div>
             {isOwner ? (

@@ -1,0 +1,1 @@
+ALTER TABLE "reviews" ADD COLUMN "purchase_reversed_at" timestamp with time zone;
