@@ -184,11 +184,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: access.public,
         tags: ['auth'],
         summary: '이메일 인증 코드 발송 (6자리, 10분 유효, 60초 후 재발송)',
+        description:
+          '가입 여부와 무관하게 같은 답입니다. 이미 가입된 이메일에는 로그인·비밀번호 재설정 안내와 코드를 보내고, 그 코드를 확인하면 409 email_taken으로 답합니다.',
         body: sendVerificationBodySchema,
         response: { 200: sendVerificationAnswerSchema, ...errors, 502: errorSchema },
       },
     },
-    async (request) => app.auth.sendVerificationEmail(request.tenant, request.body.email),
+    async (request) => app.auth.sendVerificationEmail(request.tenant, request.body.email, origin(request)),
   );
 
   app.post(
@@ -200,6 +202,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: access.public,
         tags: ['auth'],
         summary: '이메일 인증 코드 확인 (1회용, 5회까지 입력)',
+        description: '코드가 맞고 이미 가입된 이메일이면 409 email_taken(이미 사용중인 이메일입니다.)으로 답합니다.',
         body: verifyEmailBodySchema,
         response: { 200: verifyEmailAnswerSchema, ...errors },
       },
