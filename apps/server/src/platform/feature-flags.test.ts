@@ -171,6 +171,7 @@ const alwaysOn: Record<string, string[]> = {
     'updateProfile',
     'changePassword',
     'deleteAccount',
+    'previewAccountDeletion',
   ],
   'platform administration, which switches features back on': [
     'listTenants',

@@ -1,4 +1,5 @@
 import {
+  accountDeletionPreviewSchema,
   changePasswordBodySchema,
   errorSchema,
   findEmailAnswerSchema,
@@ -303,10 +304,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: access.signedIn,
         tags: ['auth'],
         summary: '회원 탈퇴 (개인정보 삭제, 거래 기록 보존)',
-        response: { 200: messageSchema, 401: errorSchema },
+        description:
+          '진행 중인 주문(구매·판매, 구매확정·취소·환불되지 않은 주문)이 있으면 409 open_orders(주문 번호를 안내), 결제·출금 중인 포인트가 있으면 409 points_locked로 거절합니다. 탈퇴하면 판매 중인 상품은 판매 중지되고 남은 포인트는 소멸됩니다.',
+        response: { 200: messageSchema, 401: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => app.auth.deleteAccount(requireUser(request)),
+    async (request) => app.accountDeletion.delete(requireUser(request)),
+  );
+
+  app.get(
+    '/auth/account/deletion',
+    {
+      schema: {
+        operationId: 'previewAccountDeletion',
+        security: access.signedIn,
+        tags: ['auth'],
+        summary: '회원 탈퇴 미리보기 (막는 주문, 소멸될 포인트, 판매 중지될 상품 수)',
+        response: { 200: accountDeletionPreviewSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.accountDeletion.preview(requireUser(request));
+    },
   );
 
   // Kakao login (feature social_login, which reads as off while Kakao is not configured).

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import type { CounterState, CounterStore } from '../../platform/counters.js';
 import { minutesLeft } from '../../platform/counters.js';
-import type { Db } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { KakaoClient, KakaoProfile } from '../../platform/oauth/kakao.js';
@@ -561,16 +561,17 @@ export function createAuthService(deps: AuthDeps) {
     /** The session's user object (as /api/auth/me answers it), for other modules' answers. */
     presentUser,
 
-    /** Deletes the account (docs/decisions/005-account-deletion.md): anonymised, every session ended. */
-    async deleteAccount(user: CurrentUser) {
-      await db.transaction(async (tx) => {
-        await users.anonymise(user.tenantId, user.id, tx);
-        await repo.deleteUserSessions(tx, user.tenantId, user.id);
-        await repo.deleteUserResetTokens(tx, user.tenantId, user.id);
-        await repo.deleteVerification(tx, user.tenantId, user.email);
-      });
+    /**
+     * Anonymises the account and ends every session (docs/decisions/005-account-deletion.md),
+     * inside the caller's transaction: the account-deletion flow (flows/account-deletion.ts)
+     * checks its orders and points first (docs/decisions/030).
+     */
+    async anonymiseAccount(user: CurrentUser, tx: DbOrTx) {
+      await users.anonymise(user.tenantId, user.id, tx);
+      await repo.deleteUserSessions(tx, user.tenantId, user.id);
+      await repo.deleteUserResetTokens(tx, user.tenantId, user.id);
+      await repo.deleteVerification(tx, user.tenantId, user.email);
       // The account's login counters went with its password hash (see loginCounters).
-      return { message: '회원 탈퇴가 완료되었습니다.' };
     },
 
     kakaoConfigured: kakao.configured,

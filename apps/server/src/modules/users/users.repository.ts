@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { containsPattern, prefixPattern } from '../../platform/db/like.js';
 import {
@@ -53,6 +53,19 @@ export async function findUserByEmail(db: DbOrTx, tenantId: number, email: strin
     .where(and(eq(users.tenantId, tenantId), eq(users.email, email), isNull(users.deletedAt)))
     .limit(1);
   return row;
+}
+
+export async function lockLiveUser(db: DbOrTx, tenantId: number, userId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  return row;
+}
+
+export async function deletedUserIds(db: DbOrTx): Promise<{ tenantId: number; id: number }[]> {
+  return db.select({ tenantId: users.tenantId, id: users.id }).from(users).where(isNotNull(users.deletedAt));
 }
 
 export async function usernameExists(db: DbOrTx, tenantId: number, username: string, exceptUserId?: number) {
