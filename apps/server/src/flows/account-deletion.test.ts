@@ -7,7 +7,7 @@ import { catalogueTenant, deliveryProduct } from '../modules/catalogue/catalogue
 import { ledgerProblems } from '../modules/wallet/ledger.js';
 import { creditTopup } from '../modules/wallet/points.js';
 import { SANDBOX_CARDS } from '../platform/payments/sandbox-gateway.js';
-import { buildTestApp } from '../test/app.js';
+import { buildTestApp, onPostgres } from '../test/app.js';
 
 /**
  * Account deletion (issue 36, docs/decisions/030): refused while orders are open, products off
@@ -250,5 +250,38 @@ describe('points of a deleted account', () => {
     await givePoints(sky.user.id, 300);
     expect(await app.accountDeletion.forfeitDeletedBalances()).toBe(300);
     expect(await ledgerProblems(app.db, w.tenant.id)).toEqual([]);
+  });
+});
+
+describe.runIf(onPostgres)('a deletion racing a new order on PostgreSQL', () => {
+  it("waits for an order being created for the merchant (its foreign key's key share on the merchant row) before checking", async () => {
+    const farm = await w.signIn('merchant', '늦은농원');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const taken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // What an order's insert does to the merchant's row until its transaction commits.
+    const order = app.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select 1 from merchants where tenant_id = ${w.tenant.id} and id = ${farm.merchant?.id} for key share`,
+      );
+      locked();
+      await held;
+    });
+    await taken;
+    let settled = false;
+    const deletion = deleteAccount(farm.token).then((res) => {
+      settled = true;
+      return res;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled, 'the deletion must wait for the order being created').toBe(false);
+    release();
+    await order;
+    expect((await deletion).statusCode).toBe(200);
   });
 });

@@ -55,12 +55,23 @@ export async function findUserByEmail(db: DbOrTx, tenantId: number, email: strin
   return row;
 }
 
+/**
+ * Locks a live user's row and its merchant profile's row (FOR UPDATE: it waits for, and then holds
+ * off, the key-share locks that a new order's foreign keys take on both).
+ */
 export async function lockLiveUser(db: DbOrTx, tenantId: number, userId: number) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), isNull(users.deletedAt)))
     .for('update');
+  if (row) {
+    await db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(and(eq(merchants.tenantId, tenantId), eq(merchants.userId, userId)))
+      .for('update');
+  }
   return row;
 }
 
