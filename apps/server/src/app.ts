@@ -4,6 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import { accountDeletionPlugin } from './flows/account-deletion.plugin.js';
 import { checkoutPlugin } from './flows/checkout.plugin.js';
 import { checkoutRoutes } from './flows/checkout.routes.js';
 import { webBoot } from './flows/web-boot.js';
@@ -150,6 +151,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(paymentsPlugin, { config });
   await app.register(walletPlugin, config.wallet);
   await app.register(checkoutPlugin);
+  await app.register(accountDeletionPlugin);
   await app.register(reviewsPlugin, { answerCacheMs: config.catalogue.answerCacheMs });
   await app.register(dashboardPlugin);
 

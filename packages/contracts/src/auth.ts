@@ -151,3 +151,32 @@ export const socialCallbackBodySchema = z.object({
 export const socialLoginBodySchema = z.object({
   access_token: requiredText('액세스 토큰이 없습니다.', 4000),
 });
+
+/**
+ * What deleting the account would do now (GET /api/auth/account/deletion, docs/decisions/030):
+ * the open orders that block it (as buyer or as seller), the points that would be forfeited and
+ * the points still locked (a payment or withdrawal in progress, which also block it).
+ */
+export const accountDeletionPreviewSchema = z
+  .object({
+    can_delete: z.boolean(),
+    open_orders: z.array(
+      z.object({
+        id: z.number().int(),
+        /** Whether the user is the buyer or the seller of the order. */
+        role: z.enum(['buyer', 'merchant']),
+        /** AWAITING_PAYMENT: a checkout not yet paid. */
+        status: z.string(),
+        status_label: z.string(),
+        total_price: z.number().int(),
+      }),
+    ),
+    /** Points forfeited at deletion (docs/decisions/030). */
+    points_available: z.number().int(),
+    /** Points held for a payment or a withdrawal in progress: deletion waits until they settle. */
+    points_locked: z.number().int(),
+    /** Products a merchant's deletion takes off sale. */
+    products_on_sale: z.number().int(),
+  })
+  .meta({ id: 'AccountDeletionPreview' });
+export type AccountDeletionPreview = z.infer<typeof accountDeletionPreviewSchema>;

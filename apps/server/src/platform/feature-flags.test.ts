@@ -170,6 +170,7 @@ const alwaysOn: Record<string, string[]> = {
     'updateProfile',
     'changePassword',
     'deleteAccount',
+    'previewAccountDeletion',
   ],
   'platform administration, which switches features back on': [
     'listTenants',

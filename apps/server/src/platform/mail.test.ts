@@ -138,6 +138,8 @@ describe('production without SMTP_URL (npm start)', () => {
         await client.call('POST', '/api/auth/send-verification-email', { email: 'new@example.com' }),
       ];
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      // The reset's work runs after its answer.
+      await prod.auth.settled();
       const code = sent.find((m) => m.meta?.kind === 'email_verification')?.meta?.code ?? '';
       const link = sent.find((m) => m.meta?.kind === 'password_reset')?.meta?.link ?? '';
       expect(code).toMatch(/^\d{6}$/);

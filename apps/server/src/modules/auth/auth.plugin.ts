@@ -29,6 +29,7 @@ export const accountsPlugin = fp(
     });
     app.decorate('users', users);
     app.decorate('auth', auth);
+    app.addHook('onClose', () => auth.settled());
     app.decorate('sessionResolver', auth);
     app.decorateRequest('user', null as CurrentUser | null);
     app.decorateRequest('sessionRejected', false);

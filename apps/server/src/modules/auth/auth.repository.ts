@@ -173,6 +173,29 @@ export async function takeResetToken(db: DbOrTx, tenantId: number, tokenHash: st
   return row;
 }
 
+/**
+ * One statement whatever the address: when `write` is set and the address has a live account,
+ * its reset tokens are replaced by this one. Answers the account's id when a token was written.
+ */
+export async function replaceResetToken(
+  db: DbOrTx,
+  p: { tenantId: number; email: string; tokenHash: string; expiresAt: Date; write: boolean },
+): Promise<number | undefined> {
+  const { rows } = await db.execute<{ user_id: number }>(sql`
+    with target as (
+      select id from users
+      where tenant_id = ${p.tenantId} and email = ${p.email} and deleted_at is null and ${p.write}::boolean
+      limit 1
+    ), gone as (
+      delete from password_reset_tokens
+      where tenant_id = ${p.tenantId} and user_id in (select id from target)
+    )
+    insert into password_reset_tokens (tenant_id, user_id, token_hash, expires_at)
+    select ${p.tenantId}, id, ${p.tokenHash}, ${p.expiresAt.toISOString()}::timestamptz from target
+    returning user_id`);
+  return rows[0]?.user_id;
+}
+
 export async function deleteUserResetTokens(db: DbOrTx, tenantId: number, userId: number): Promise<void> {
   await db
     .delete(passwordResetTokens)

@@ -1,4 +1,5 @@
 import {
+  accountDeletionPreviewSchema,
   changePasswordBodySchema,
   errorSchema,
   findEmailAnswerSchema,
@@ -184,11 +185,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: access.public,
         tags: ['auth'],
         summary: '이메일 인증 코드 발송 (6자리, 10분 유효, 60초 후 재발송)',
+        description:
+          '가입 여부와 무관하게 같은 답입니다. 이미 가입된 이메일에는 로그인·비밀번호 재설정 안내와 코드를 보내고, 그 코드를 확인하면 409 email_taken으로 답합니다.',
         body: sendVerificationBodySchema,
         response: { 200: sendVerificationAnswerSchema, ...errors, 502: errorSchema },
       },
     },
-    async (request) => app.auth.sendVerificationEmail(request.tenant, request.body.email),
+    async (request) => app.auth.sendVerificationEmail(request.tenant, request.body.email, origin(request)),
   );
 
   app.post(
@@ -200,6 +203,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: access.public,
         tags: ['auth'],
         summary: '이메일 인증 코드 확인 (1회용, 5회까지 입력)',
+        description: '코드가 맞고 이미 가입된 이메일이면 409 email_taken(이미 사용중인 이메일입니다.)으로 답합니다.',
         body: verifyEmailBodySchema,
         response: { 200: verifyEmailAnswerSchema, ...errors },
       },
@@ -300,10 +304,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: access.signedIn,
         tags: ['auth'],
         summary: '회원 탈퇴 (개인정보 삭제, 거래 기록 보존)',
-        response: { 200: messageSchema, 401: errorSchema },
+        description:
+          '진행 중인 주문(구매·판매, 구매확정·취소·환불되지 않은 주문)이 있으면 409 open_orders(주문 번호를 안내), 결제·출금 중인 포인트가 있으면 409 points_locked로 거절합니다. 탈퇴하면 판매 중인 상품은 판매 중지되고 남은 포인트는 소멸됩니다.',
+        response: { 200: messageSchema, 401: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => app.auth.deleteAccount(requireUser(request)),
+    async (request) => app.accountDeletion.delete(requireUser(request)),
+  );
+
+  app.get(
+    '/auth/account/deletion',
+    {
+      schema: {
+        operationId: 'previewAccountDeletion',
+        security: access.signedIn,
+        tags: ['auth'],
+        summary: '회원 탈퇴 미리보기 (막는 주문, 소멸될 포인트, 판매 중지될 상품 수)',
+        response: { 200: accountDeletionPreviewSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.accountDeletion.preview(requireUser(request));
+    },
   );
 
   // Kakao login (feature social_login, which reads as off while Kakao is not configured).

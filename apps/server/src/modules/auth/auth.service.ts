@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config.js';
 import type { CurrentUser } from '../../platform/auth.js';
 import type { CounterState, CounterStore } from '../../platform/counters.js';
 import { minutesLeft } from '../../platform/counters.js';
-import type { Db } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { KakaoClient, KakaoProfile } from '../../platform/oauth/kakao.js';
@@ -97,6 +97,15 @@ export function createAuthService(deps: AuthDeps) {
   const { db, users, mailer, counters, kakao, config, log } = deps;
   const limits = config.loginLimits;
   const findSession = repo.prepareSessionLookup(db);
+  /** Work started after an answer was sent (see requestPasswordReset). */
+  const pending = new Set<Promise<void>>();
+  function later(what: string, work: () => Promise<void>) {
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err) => log.error({ err }, `${what} failed`))
+      .finally(() => pending.delete(task));
+    pending.add(task);
+  }
 
   async function startSession(tenantId: number, userId: number, ctx: RequestContext): Promise<string> {
     const token = newToken();
@@ -270,9 +279,11 @@ export function createAuthService(deps: AuthDeps) {
       await repo.deleteSession(db, user.tenantId, user.sessionId);
     },
 
+    /**
+     * The address is proven first: before that, a registered address answers exactly as an
+     * unknown one (400 email_not_verified), so registration cannot tell them apart (issue 36).
+     */
     async register(tenant: TenantRow, input: RegistrationInput): Promise<AccountRow> {
-      if (await users.emailExists(tenant.id, input.email)) throw emailTakenError();
-      if (await users.usernameExists(tenant.id, input.username)) throw usernameTakenError();
       const verification = await repo.findVerification(db, tenant.id, input.email);
       if (!verification?.verifiedAt || verification.expiresAt.getTime() <= Date.now()) {
         throw AppError.badRequest(
@@ -280,6 +291,8 @@ export function createAuthService(deps: AuthDeps) {
           'email_not_verified',
         );
       }
+      if (await users.emailExists(tenant.id, input.email)) throw emailTakenError();
+      if (await users.usernameExists(tenant.id, input.username)) throw usernameTakenError();
       await assertAcceptablePassword(input.password);
       const passwordHash = await hashPassword(input.password);
       const { merchant } = input;
@@ -309,8 +322,15 @@ export function createAuthService(deps: AuthDeps) {
       });
     },
 
-    async sendVerificationEmail(tenant: TenantRow, email: string) {
-      if (await users.emailExists(tenant.id, email)) throw emailTakenError();
+    /**
+     * Answers a registered and an unknown address alike (same status, body and work: issue 36).
+     * An unknown address gets the code; a registered one a notice that it is registered, with
+     * links to login and password reset on the tenant's own address (`origin`, never the
+     * request's Host) and a code as well: its owner who enters it on the sign-up screen is told
+     * there that the address is taken (verifyEmail), and nobody else learns it.
+     */
+    async sendVerificationEmail(tenant: TenantRow, email: string, origin: string) {
+      const registered = await users.emailExists(tenant.id, email);
       const existing = await repo.findVerification(db, tenant.id, email);
       const now = Date.now();
       if (existing && existing.sentAt.getTime() + VERIFICATION_RESEND_MS > now) {
@@ -326,21 +346,35 @@ export function createAuthService(deps: AuthDeps) {
         expiresAt: new Date(now + VERIFICATION_CODE_TTL_MS),
       });
       const name = serviceName(tenant);
+      const mail = registered
+        ? {
+            subject: `[${name}] 이미 가입된 이메일입니다`,
+            text: [
+              `${name} 회원가입을 위해 이메일 인증을 요청하셨지만, 이 이메일은 이미 가입된 이메일입니다.`,
+              '',
+              `로그인: ${origin}/login`,
+              `비밀번호를 잊으셨다면 비밀번호 재설정: ${origin}/reset-password-request`,
+              '',
+              '회원가입 화면에 아래 인증 코드를 입력하셔도 이미 가입된 이메일이라는 안내를 받게 됩니다.',
+              `인증 코드: ${code}`,
+              '',
+              '본인이 요청하지 않았다면 이 메일을 무시하셔도 됩니다.',
+            ].join('\n'),
+            meta: { kind: 'email_registered', code, link: `${origin}/login` },
+          }
+        : {
+            subject: `[${name}] 이메일 인증 코드`,
+            text: [
+              `${name} 회원가입 이메일 인증 코드입니다.`,
+              '',
+              `인증 코드: ${code}`,
+              '',
+              '10분 안에 입력해주세요. 본인이 요청하지 않았다면 이 메일을 무시하셔도 됩니다.',
+            ].join('\n'),
+            meta: { kind: 'email_verification', code },
+          };
       try {
-        await mailer.send({
-          to: email,
-          fromName: name,
-          tenantId: tenant.id,
-          subject: `[${name}] 이메일 인증 코드`,
-          text: [
-            `${name} 회원가입 이메일 인증 코드입니다.`,
-            '',
-            `인증 코드: ${code}`,
-            '',
-            '10분 안에 입력해주세요. 본인이 요청하지 않았다면 이 메일을 무시하셔도 됩니다.',
-          ].join('\n'),
-          meta: { kind: 'email_verification', code },
-        });
+        await mailer.send({ to: email, fromName: name, tenantId: tenant.id, ...mail });
       } catch (err) {
         log.error({ err }, 'verification mail failed');
         await repo.deleteVerification(db, tenant.id, email);
@@ -372,6 +406,11 @@ export function createAuthService(deps: AuthDeps) {
         if (used >= VERIFICATION_MAX_ATTEMPTS) throw exceeded();
         throw AppError.badRequest('인증 코드가 올바르지 않습니다.', 'code_invalid');
       }
+      // The code proved the address: only now may its owner learn that it is registered.
+      if (await users.emailExists(tenant.id, email)) {
+        await repo.deleteVerification(db, tenant.id, email);
+        throw emailTakenError();
+      }
       const now = Date.now();
       await repo.markVerified(db, tenant.id, email, new Date(now), new Date(now + VERIFIED_EMAIL_TTL_MS));
       return { message: '이메일 인증이 완료되었습니다.', verified: true as const };
@@ -385,26 +424,26 @@ export function createAuthService(deps: AuthDeps) {
       return { email: masked, masked_email: masked };
     },
 
-    /** Same answer whether or not the address has an account; the mail is sent in the background. */
+    /**
+     * Same answer whether or not the address has an account, and in the same time (issue 36):
+     * everything that depends on the address (the throttle, the token, the mail) runs after the
+     * answer, in the background (`settled` awaits it). A token is written only for a live account.
+     */
     async requestPasswordReset(tenant: TenantRow, email: string, origin: string) {
-      const answer = { message: '가입된 이메일이라면 비밀번호 재설정 링크를 보냈습니다. 메일함을 확인해주세요.' };
-      const user = await users.findByEmail(tenant.id, email);
-      if (!user || email.endsWith('.invalid')) return answer;
-      const throttle = await counters.hit(`reset-mail:${tenant.id}:${email}`, RESET_MAIL_INTERVAL_MS);
-      if (throttle.count > 1) return answer;
-      const token = newToken();
-      const now = Date.now();
-      await repo.deleteUserResetTokens(db, tenant.id, user.id);
-      await repo.insertResetToken(db, {
-        tenantId: tenant.id,
-        userId: user.id,
-        tokenHash: hashSecret(token),
-        expiresAt: new Date(now + RESET_TOKEN_TTL_MS),
-      });
-      const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-      const name = serviceName(tenant);
-      mailer
-        .send({
+      later('password reset', async () => {
+        const throttle = await counters.hit(`reset-mail:${tenant.id}:${email}`, RESET_MAIL_INTERVAL_MS);
+        const token = newToken();
+        const userId = await repo.replaceResetToken(db, {
+          tenantId: tenant.id,
+          email,
+          tokenHash: hashSecret(token),
+          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+          write: throttle.count === 1 && !email.endsWith('.invalid'),
+        });
+        if (userId === undefined) return;
+        const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+        const name = serviceName(tenant);
+        await mailer.send({
           to: email,
           fromName: name,
           tenantId: tenant.id,
@@ -418,9 +457,14 @@ export function createAuthService(deps: AuthDeps) {
             '본인이 요청하지 않았다면 이 메일을 무시하셔도 됩니다.',
           ].join('\n'),
           meta: { kind: 'password_reset', link },
-        })
-        .catch((err) => log.error({ err }, 'password reset mail failed'));
-      return answer;
+        });
+      });
+      return { message: '가입된 이메일이라면 비밀번호 재설정 링크를 보냈습니다. 메일함을 확인해주세요.' };
+    },
+
+    /** Resolves once the work started after earlier answers (password reset mails) is done. */
+    async settled(): Promise<void> {
+      while (pending.size) await Promise.allSettled([...pending]);
     },
 
     /** Sets a new password from a mailed token; every session of the account ends. */
@@ -523,16 +567,17 @@ export function createAuthService(deps: AuthDeps) {
     /** The session's user object (as /api/auth/me answers it), for other modules' answers. */
     presentUser,
 
-    /** Deletes the account (docs/decisions/005-account-deletion.md): anonymised, every session ended. */
-    async deleteAccount(user: CurrentUser) {
-      await db.transaction(async (tx) => {
-        await users.anonymise(user.tenantId, user.id, tx);
-        await repo.deleteUserSessions(tx, user.tenantId, user.id);
-        await repo.deleteUserResetTokens(tx, user.tenantId, user.id);
-        await repo.deleteVerification(tx, user.tenantId, user.email);
-      });
+    /**
+     * Anonymises the account and ends every session (docs/decisions/005-account-deletion.md),
+     * inside the caller's transaction: the account-deletion flow (flows/account-deletion.ts)
+     * checks its orders and points first (docs/decisions/030).
+     */
+    async anonymiseAccount(user: CurrentUser, tx: DbOrTx) {
+      await users.anonymise(user.tenantId, user.id, tx);
+      await repo.deleteUserSessions(tx, user.tenantId, user.id);
+      await repo.deleteUserResetTokens(tx, user.tenantId, user.id);
+      await repo.deleteVerification(tx, user.tenantId, user.email);
       // The account's login counters went with its password hash (see loginCounters).
-      return { message: '회원 탈퇴가 완료되었습니다.' };
     },
 
     kakaoConfigured: kakao.configured,

@@ -1,5 +1,5 @@
 import { orderMessages } from '@app/contracts';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { products } from './catalogue.schema.js';
@@ -82,4 +82,34 @@ export async function thumbnailKeys(db: DbOrTx, tenantId: number, ids: number[])
     .from(products)
     .where(and(eq(products.tenantId, tenantId), inArray(products.id, ids)));
   return new Map(rows.map((r) => [r.id, r.key]));
+}
+
+/** How many of a merchant's products are on sale (not deleted, available). */
+export async function productsOnSaleOf(db: DbOrTx, tenantId: number, merchantId: number): Promise<number> {
+  return db.$count(
+    products,
+    and(
+      eq(products.tenantId, tenantId),
+      eq(products.merchantId, merchantId),
+      isNull(products.deletedAt),
+      eq(products.isAvailable, true),
+    ),
+  );
+}
+
+/** A deleted merchant's products go off sale (kept, so that past orders and reviews still show them). */
+export async function takeOffSale(tx: DbOrTx, tenantId: number, merchantId: number): Promise<number> {
+  const rows = await tx
+    .update(products)
+    .set({ isAvailable: false })
+    .where(
+      and(
+        eq(products.tenantId, tenantId),
+        eq(products.merchantId, merchantId),
+        isNull(products.deletedAt),
+        eq(products.isAvailable, true),
+      ),
+    )
+    .returning({ id: products.id });
+  return rows.length;
 }

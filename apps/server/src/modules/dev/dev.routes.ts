@@ -23,6 +23,8 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      // Mails sent after an answer (password reset) are listed once they are out.
+      await app.auth.settled();
       const mails = app.mailer.outbox?.list({ tenantId: request.tenant.id, to: request.query.to }) ?? [];
       return {
         mails: mails.map((m) => ({

@@ -195,6 +195,37 @@ export function createOrdersService(deps: { db: Db; storage: Storage }) {
     );
 
   return {
+    /**
+     * The orders of a buyer or a merchant that are still open: neither cancelled, refunded nor
+     * purchase-confirmed (`confirmed_at`), unpaid checkouts included (docs/decisions/030).
+     */
+    async openOrdersOf(tx: DbOrTx, tenantId: number, who: { buyerId?: number; merchantId?: number | null }) {
+      const parties = [
+        who.buyerId !== undefined ? eq(orders.buyerId, who.buyerId) : undefined,
+        who.merchantId != null ? eq(orders.merchantId, who.merchantId) : undefined,
+      ].filter((c): c is SQL => c !== undefined);
+      if (parties.length === 0) return [];
+      return tx
+        .select({
+          id: orders.id,
+          buyerId: orders.buyerId,
+          merchantId: orders.merchantId,
+          status: orders.status,
+          orderType: orders.orderType,
+          totalPrice: orders.totalPrice,
+        })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.tenantId, tenantId),
+            parties.length === 1 ? parties[0] : sql`(${sql.join(parties, sql` or `)})`,
+            notInArray(orders.status, ['CANCELLED', 'REFUNDED']),
+            sql`${orders.confirmedAt} is null`,
+          ),
+        )
+        .orderBy(asc(orders.id));
+    },
+
     async create(tx: DbOrTx, values: NewOrder, item: NewOrderItem): Promise<OrderRow> {
       const [row] = await tx.insert(orders).values(values).returning();
       if (!row) throw new Error('order insert returned nothing');

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { containsPattern, prefixPattern } from '../../platform/db/like.js';
 import {
@@ -53,6 +53,30 @@ export async function findUserByEmail(db: DbOrTx, tenantId: number, email: strin
     .where(and(eq(users.tenantId, tenantId), eq(users.email, email), isNull(users.deletedAt)))
     .limit(1);
   return row;
+}
+
+/**
+ * Locks a live user's row and its merchant profile's row (FOR UPDATE: it waits for, and then holds
+ * off, the key-share locks that a new order's foreign keys take on both).
+ */
+export async function lockLiveUser(db: DbOrTx, tenantId: number, userId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  if (row) {
+    await db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(and(eq(merchants.tenantId, tenantId), eq(merchants.userId, userId)))
+      .for('update');
+  }
+  return row;
+}
+
+export async function deletedUserIds(db: DbOrTx): Promise<{ tenantId: number; id: number }[]> {
+  return db.select({ tenantId: users.tenantId, id: users.id }).from(users).where(isNotNull(users.deletedAt));
 }
 
 export async function usernameExists(db: DbOrTx, tenantId: number, username: string, exceptUserId?: number) {

@@ -146,6 +146,11 @@ export function createUsersService(db: Db) {
      * (records of others point at it), personal data goes, the e-mail and username are freed,
      * social links and the admin grant are removed. Sessions and reset tokens are the caller's.
      */
+    /** The live user's row, locked until the transaction ends (undefined when deleted or unknown). */
+    lockLive: (tenantId: number, userId: number, tx: DbOrTx) => repo.lockLiveUser(tx, tenantId, userId),
+    /** Every deleted account, per tenant (for the forfeiture of balances left on them). */
+    deletedUserIds: () => repo.deletedUserIds(db),
+
     async anonymise(tenantId: number, userId: number, tx: DbOrTx): Promise<void> {
       const now = new Date();
       await repo.updateUser(tx, tenantId, userId, {

@@ -1,5 +1,7 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { balanceOf, type Posted, post } from './ledger.js';
+import { ledgerAccounts } from './wallet.schema.js';
 
 /**
  * The wallet's movements of points, each one balanced ledger transaction (docs/decisions/014).
@@ -22,6 +24,7 @@ import { balanceOf, type Posted, post } from './ledger.js';
  * | withdraw (lock) | wallet.available          | wallet.locked             | withdraw   |
  * | withdraw settle | wallet.locked             | withdrawal_bridge         | withdraw   |
  * | withdraw fail   | wallet.locked             | wallet.available          | refund     |
+ * | forfeit         | wallet.available          | adjustments               | adjustment |
  *
  * Locks and releases move points between a user's own buckets: the history leaves them out (net 0).
  */
@@ -279,3 +282,53 @@ export const settleWithdrawal = (tx: DbOrTx, tenantId: number, h: HoldRef) =>
 /** The bridge could not send them: they go back to available. */
 export const failWithdrawal = (tx: DbOrTx, tenantId: number, h: HoldRef) =>
   moveOwn(tx, tenantId, h, 'fail', 'refund', 'locked');
+
+/**
+ * A deleted account's available points are forfeited to the tenant's `adjustments` account
+ * (docs/decisions/030-enumeration-and-account-deletion.md), under the wallet's row lock. The key
+ * names the wallet's last entry, so a second run over the same state moves nothing, and points
+ * that reach the wallet later (a refund to a deleted buyer) are forfeited by the next run.
+ * Locked points are left alone. Answers the points forfeited (0 when none).
+ */
+export async function forfeitBalance(
+  tx: DbOrTx,
+  tenantId: number,
+  p: { userId: number; reason: 'account_deleted'; at?: Date },
+): Promise<number> {
+  const [wallet] = await tx
+    .select({ id: ledgerAccounts.id, available: ledgerAccounts.available })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.tenantId, tenantId), eq(ledgerAccounts.userId, p.userId)))
+    .for('update');
+  if (!wallet || wallet.available <= 0) return 0;
+  const { rows } = await tx.execute<{ last: string | null }>(
+    sql`select max(id)::text as last from ledger_entries where tenant_id = ${tenantId} and account_id = ${wallet.id}`,
+  );
+  const posted = await post(tx, tenantId, {
+    at: p.at,
+    txType: 'adjustment',
+    idempotencyKey: `forfeit:${p.userId}:${rows[0]?.last ?? 0}`,
+    meta: { reason: p.reason, user_id: p.userId, forfeited: wallet.available },
+    movements: [
+      { account: { userId: p.userId }, amount: -wallet.available },
+      { account: { system: 'adjustments' }, amount: wallet.available },
+    ],
+  });
+  return posted.replayed ? 0 : wallet.available;
+}
+
+/** The users among `userIds` whose wallet holds available points (for the forfeiture of deleted accounts). */
+export async function walletsWithPoints(db: DbOrTx, tenantId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: ledgerAccounts.userId })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.tenantId, tenantId),
+        inArray(ledgerAccounts.userId, userIds),
+        sql`${ledgerAccounts.available} > 0`,
+      ),
+    );
+  return rows.flatMap((r) => (r.userId === null ? [] : [r.userId]));
+}

@@ -1,4 +1,9 @@
-import type { DashboardProfileAnswer, DashboardProfileUpdateAnswer, ProfileImageAnswer } from '@app/contracts';
+import type {
+  AccountDeletionPreview,
+  DashboardProfileAnswer,
+  DashboardProfileUpdateAnswer,
+  ProfileImageAnswer,
+} from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ProfileChanges } from './account-schemas';
@@ -38,3 +43,10 @@ export function changePassword(currentPassword: string, newPassword: string) {
 export function deleteAccount() {
   return api.delete<{ message: string }>('/api/auth/account');
 }
+
+/** GET /api/auth/account/deletion: what deleting the account would do now (asked when the dialog opens). */
+export const deletionPreviewQuery = queryOptions({
+  queryKey: ['account', 'deletion-preview'] as const,
+  queryFn: ({ signal }) => api.get<AccountDeletionPreview>('/api/auth/account/deletion', { signal }),
+  staleTime: 0,
+});

@@ -76,7 +76,18 @@ export const accountMessages = {
   deleteText: '탈퇴하면 개인정보가 삭제되며 되돌릴 수 없습니다. 주문·결제 기록은 관련 법령에 따라 보관됩니다.',
   deleteButton: '회원 탈퇴',
   deleteConfirmTitle: '정말 탈퇴하시겠어요?',
-  deleteConfirmText: '탈퇴 후에는 같은 계정으로 로그인할 수 없고, 적립금과 내 정보가 모두 사라집니다.',
+  deleteConfirmText: '탈퇴 후에는 같은 계정으로 로그인할 수 없고, 내 정보가 모두 삭제됩니다.',
+  deleteChecking: '탈퇴할 수 있는지 확인하고 있습니다…',
+  deleteCheckFailed: '탈퇴 가능 여부를 확인하지 못했습니다. 잠시 후 다시 시도해주세요.',
+  deleteOpenOrders:
+    '진행 중인 주문이 있어 지금은 탈퇴할 수 없습니다. 주문이 구매확정·취소·환불된 뒤 다시 시도해주세요.',
+  deleteOpenOrder: (id: number, role: 'buyer' | 'merchant', status: string, price: string) =>
+    `${role === 'buyer' ? '구매' : '판매'} 주문 #${id} · ${status} · ${price}원`,
+  deletePointsLocked: (points: string) =>
+    `결제나 출금이 진행 중인 포인트 ${points}P가 있습니다. 처리가 끝난 뒤 탈퇴할 수 있습니다.`,
+  deletePointsForfeited: (points: string) =>
+    `보유 포인트 ${points}P는 탈퇴와 함께 소멸되며 되돌릴 수 없습니다. 필요하면 탈퇴 전에 출금하거나 다른 회원에게 보내주세요.`,
+  deleteProductsOffSale: (count: number) => `판매 중인 상품 ${count}개는 판매 중지됩니다.`,
   deleteCancel: '취소',
   deleteConfirm: '탈퇴하기',
   deleting: '탈퇴 처리 중…',

@@ -2,7 +2,6 @@ import type { DashboardProfile, User } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, RefreshCw, Trash2, TriangleAlert, UserRound } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
 import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useBlocker, useNavigate } from 'react-router';
@@ -17,7 +16,6 @@ import { mediaUrl } from '@/lib/media';
 import { type SessionUser, useSession } from '@/lib/session';
 import {
   changePassword,
-  deleteAccount,
   deleteProfileImage,
   editProfileQuery,
   profileKey,
@@ -34,6 +32,7 @@ import {
   profileFormValues,
   SUCCESS_MESSAGE_MS,
 } from './account-schemas';
+import { DeleteAccount } from './delete-account';
 import { accountMessages as m } from './messages';
 import '@/components/form/form.css';
 import './account.css';
@@ -440,54 +439,6 @@ function PasswordForm() {
           {m.changePassword}
         </SubmitButton>
       </form>
-    </section>
-  );
-}
-
-function DeleteAccount() {
-  const { signOut } = useSession();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await deleteAccount();
-      await signOut(paths.home.getHref());
-    } catch (err) {
-      setError(detailOf(err).detail ?? m.deleteFailed);
-      setBusy(false);
-    }
-  };
-  return (
-    <section className="card account-section account-danger" aria-labelledby="delete-heading">
-      <h2 id="delete-heading">{m.deleteSection}</h2>
-      <p className="account-muted">{m.deleteText}</p>
-      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-      <AlertDialog.Root>
-        <AlertDialog.Trigger asChild>
-          <button type="button" className="btn btn-danger-outline">
-            {m.deleteButton}
-          </button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="account-dialog-overlay" />
-          <AlertDialog.Content className="account-dialog">
-            <AlertDialog.Title className="account-dialog-title">{m.deleteConfirmTitle}</AlertDialog.Title>
-            <AlertDialog.Description className="account-muted">{m.deleteConfirmText}</AlertDialog.Description>
-            <div className="account-dialog-actions">
-              <AlertDialog.Cancel asChild>
-                <button type="button" className="btn btn-outline">
-                  {m.deleteCancel}
-                </button>
-              </AlertDialog.Cancel>
-              <button type="button" className="btn btn-danger" onClick={remove} disabled={busy}>
-                {busy ? m.deleting : m.deleteConfirm}
-              </button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
     </section>
   );
 }

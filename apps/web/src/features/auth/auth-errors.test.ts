@@ -77,6 +77,10 @@ describe('registration failures (spec 8)', () => {
     expect(verifyCodeFailure(apiError(400, { detail: '인증 코드가 만료되었습니다.', code: 'code_expired' }))).toBe(
       '인증 코드가 만료되었습니다.',
     );
+    // The owner of a registered address learns it once the code is proven (sending answers alike).
+    expect(verifyCodeFailure(apiError(409, { detail: '이미 사용중인 이메일입니다.', code: 'email_taken' }))).toBe(
+      '이미 사용중인 이메일입니다.',
+    );
   });
 
   it('find e-mail not found', () => {

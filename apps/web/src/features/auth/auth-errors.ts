@@ -69,10 +69,15 @@ export function sendCodeFailure(err: unknown): string {
   return m.verify.sendFailed;
 }
 
-/** Checking the code: expiry and too many attempts keep the server's text; anything else is "wrong code". */
+/**
+ * Checking the code: a registered address is told only here, to the owner who entered its code
+ * (sending answers alike for every address); expiry and too many attempts keep the server's
+ * text; anything else is "wrong code".
+ */
 export function verifyCodeFailure(err: unknown): string {
   const code = errorCode(err);
   const detail = errorDetail(err);
+  if (code === 'email_taken') return m.register.emailTaken;
   if ((code === 'code_expired' || code === 'code_attempts_exceeded') && detail) return detail;
   return m.verify.wrongCode;
 }
