@@ -88,6 +88,8 @@ describe('soak on PGlite, one node', () => {
       port,
       {
         NODE_ENV: 'production',
+        // Named on purpose, as the cluster's nodes do: production refuses an unnamed sandbox.
+        PAYMENT_GATEWAY: 'sandbox',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
