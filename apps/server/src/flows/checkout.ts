@@ -165,6 +165,8 @@ export function createCheckoutFlow(deps: {
         const memo = await orders.refundRequestMemo(tx, order);
         await completeReversal(tx, order, payment, order.refundTo, { actor: 'system', userId: null, memo });
         if (order.stockReserved > 0) stockChanged(order.tenantId);
+        // A review of this purchase may have left the product's figures (decision 031).
+        deps.reviewsChanged?.(order.tenantId);
       } else {
         await undoReversal(tx, order, payment, outcome.reason);
       }
