@@ -122,6 +122,13 @@ describe('registration before the address is proven', () => {
   });
 });
 
+/**
+ * How far apart the two medians may be. Before the fix a registered address took 2.3 (PGlite) to
+ * 3.4 (PostgreSQL) times as long to reset; after it, within 1.15. The margin is for a CI machine
+ * running other test files beside this one.
+ */
+const TIMING_RATIO = 1.5;
+
 describe('timing', () => {
   /**
    * Interleaved requests for registered and unknown addresses (each address asked once, so no
@@ -162,8 +169,8 @@ describe('timing', () => {
     console.info(
       `reset-password-request median: registered ${t.known.toFixed(2)} ms, unknown ${t.unknown.toFixed(2)} ms`,
     );
-    expect(t.known / t.unknown).toBeLessThan(1.35);
-    expect(t.unknown / t.known).toBeLessThan(1.35);
+    expect(t.known / t.unknown).toBeLessThan(TIMING_RATIO);
+    expect(t.unknown / t.known).toBeLessThan(TIMING_RATIO);
   });
 
   it('takes as long for a registered as for an unknown address to send a verification code', async () => {
@@ -171,7 +178,7 @@ describe('timing', () => {
     console.info(
       `send-verification-email median: registered ${t.known.toFixed(2)} ms, unknown ${t.unknown.toFixed(2)} ms`,
     );
-    expect(t.known / t.unknown).toBeLessThan(1.35);
-    expect(t.unknown / t.known).toBeLessThan(1.35);
+    expect(t.known / t.unknown).toBeLessThan(TIMING_RATIO);
+    expect(t.unknown / t.known).toBeLessThan(TIMING_RATIO);
   });
 });
