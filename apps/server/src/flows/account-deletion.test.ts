@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../modules/catalogue/catalogue.schema.js';
 import { catalogueTenant, deliveryProduct } from '../modules/catalogue/catalogue.test-helpers.js';
+import { orders } from '../modules/orders/orders.schema.js';
 import { ledgerProblems } from '../modules/wallet/ledger.js';
 import { creditTopup } from '../modules/wallet/points.js';
 import { SANDBOX_CARDS } from '../platform/payments/sandbox-gateway.js';
@@ -105,6 +106,64 @@ async function forfeitures() {
     order by t.id`);
   return rows.map((r) => ({ userId: r.user_id, amount: Number(r.amount) }));
 }
+
+describe('the open-order rule over every state of an order', () => {
+  // Written straight into the row: the rule reads the order's state, whatever moved it there.
+  const states: { status: (typeof orders.$inferSelect)['status']; confirmed?: boolean; open: boolean }[] = [
+    { status: 'AWAITING_PAYMENT', open: true },
+    { status: 'PENDING', open: true },
+    { status: 'CONFIRMED', open: true },
+    { status: 'PREPARING', open: true },
+    { status: 'READY', open: true },
+    { status: 'DELIVERING', open: true },
+    { status: 'DELIVERED', open: true },
+    { status: 'DELIVERED', confirmed: true, open: false },
+    { status: 'REFUND_PENDING', open: true },
+    { status: 'CANCELLED', open: false },
+    { status: 'REFUNDED', open: false },
+  ];
+
+  it('blocks the buyer and the merchant exactly while the order is neither cancelled, refunded nor purchase-confirmed', async () => {
+    const farm = await w.signIn('merchant', '들녘농장');
+    const sky = await w.signIn('customer');
+    const orderId = await buy(sky, (await newProduct(farm)).id);
+    const seen: string[] = [];
+    for (const state of states) {
+      await app.db
+        .update(orders)
+        .set({
+          status: state.status,
+          confirmedAt: state.confirmed ? new Date() : null,
+          refundTo: state.status === 'REFUND_PENDING' ? 'CANCELLED' : null,
+          refundFrom: state.status === 'REFUND_PENDING' ? 'PENDING' : null,
+        })
+        .where(and(eq(orders.tenantId, w.tenant.id), eq(orders.id, orderId)));
+      for (const person of [sky, farm]) {
+        const answer = (await preview(person.token)).json();
+        seen.push(
+          `${state.status}${state.confirmed ? '+confirmed' : ''} ${person === sky ? 'buyer' : 'merchant'}: ${
+            answer.can_delete ? 'may leave' : `blocked by ${answer.open_orders.map((o: { id: number }) => o.id)}`
+          }`,
+        );
+      }
+    }
+    expect(seen).toEqual(
+      states.flatMap((state) =>
+        ['buyer', 'merchant'].map(
+          (who) =>
+            `${state.status}${state.confirmed ? '+confirmed' : ''} ${who}: ${state.open ? `blocked by ${orderId}` : 'may leave'}`,
+        ),
+      ),
+    );
+    // The refusal itself follows the same rule (the preview only says it beforehand).
+    await app.db
+      .update(orders)
+      .set({ status: 'READY', confirmedAt: null, refundTo: null, refundFrom: null })
+      .where(and(eq(orders.tenantId, w.tenant.id), eq(orders.id, orderId)));
+    expect((await deleteAccount(sky.token)).json().code).toBe('open_orders');
+    expect((await deleteAccount(farm.token)).json().code).toBe('open_orders');
+  });
+});
 
 describe('a merchant with open orders', () => {
   it('is refused deletion, naming the orders; once they are closed it leaves and its products go off sale', async () => {
