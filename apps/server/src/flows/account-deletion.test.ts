@@ -277,7 +277,9 @@ describe('points of a deleted account', () => {
       detail: '결제나 출금이 진행 중인 포인트(3,000P)가 있어 탈퇴할 수 없습니다. 처리가 끝난 뒤 다시 시도해주세요.',
     });
     expect((await preview(sky.token)).json()).toMatchObject({ can_delete: false, points_locked: 3_000 });
-    expect(await app.wallet.settleDueWithdrawals(new Date(Date.now() + 60 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(
+      await app.wallet.settleDueWithdrawals({ now: new Date(Date.now() + 60 * 60_000), tenantIds: [w.tenant.id] }),
+    ).toBeGreaterThanOrEqual(1);
     expect(await balance(sky.token)).toMatchObject({ available: 1_000, locked: 0 });
     expect((await deleteAccount(sky.token)).statusCode).toBe(200);
     expect((await forfeitures()).at(-1)).toEqual({ userId: sky.user.id, amount: 1_000 });
@@ -295,7 +297,7 @@ describe('points of a deleted account', () => {
       await app.users.anonymise(w.tenant.id, river.user.id, tx);
     });
     const before = await forfeitures();
-    expect(await app.accountDeletion.forfeitDeletedBalances()).toBe(8_700);
+    expect(await app.accountDeletion.forfeitDeletedBalances({ tenantIds: [w.tenant.id] })).toBe(8_700);
     expect((await forfeitures()).slice(before.length)).toEqual(
       expect.arrayContaining([
         { userId: sky.user.id, amount: 8_000 },
@@ -303,11 +305,11 @@ describe('points of a deleted account', () => {
       ]),
     );
     // Run again (another node, the next start): nothing more moves.
-    expect(await app.accountDeletion.forfeitDeletedBalances()).toBe(0);
+    expect(await app.accountDeletion.forfeitDeletedBalances({ tenantIds: [w.tenant.id] })).toBe(0);
     expect((await forfeitures()).length).toBe(before.length + 2);
     // Points that reach a deleted account later are forfeited by the next run.
     await givePoints(sky.user.id, 300);
-    expect(await app.accountDeletion.forfeitDeletedBalances()).toBe(300);
+    expect(await app.accountDeletion.forfeitDeletedBalances({ tenantIds: [w.tenant.id] })).toBe(300);
     expect(await ledgerProblems(app.db, w.tenant.id)).toEqual([]);
   });
 });

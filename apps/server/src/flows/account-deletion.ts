@@ -9,6 +9,7 @@ import { forfeitBalance, walletsWithPoints } from '../modules/wallet/points.js';
 import type { CurrentUser } from '../platform/auth.js';
 import type { Db, DbOrTx } from '../platform/db/client.js';
 import { AppError } from '../platform/errors.js';
+import type { JobScope } from '../platform/jobs.js';
 
 /** How many open orders the refusal names (the preview lists them all). */
 const NAMED_ORDERS = 10;
@@ -101,9 +102,9 @@ export function createAccountDeletionFlow(deps: {
      * deletion, such as a refund), by the same ledger movement; safe to run again and on several
      * nodes at once (each wallet's key names its last entry). Answers the points forfeited.
      */
-    async forfeitDeletedBalances(): Promise<number> {
+    async forfeitDeletedBalances(scope: JobScope = {}): Promise<number> {
       const byTenant = new Map<number, number[]>();
-      for (const { tenantId, id } of await users.deletedUserIds()) {
+      for (const { tenantId, id } of await users.deletedUserIds(scope)) {
         byTenant.set(tenantId, [...(byTenant.get(tenantId) ?? []), id]);
       }
       let total = 0;

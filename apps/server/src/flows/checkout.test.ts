@@ -393,7 +393,7 @@ describe('checkout: buying with card, points or both', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await product(lunch.id)).toMatchObject({ display_remaining: 0 });
-    await app.payments.reconcile(new Date(Date.now() + 31 * 60_000));
+    await app.payments.reconcile({ now: new Date(Date.now() + 31 * 60_000), tenantIds: [w.tenant.id] });
     expect(await balance(sky.token)).toMatchObject({ available: 3_000, locked: 0 });
     expect(await product(lunch.id)).toMatchObject({ display_remaining: 1 });
     const late = await callback(sky.token, res.json().merchant_uid);
@@ -685,7 +685,10 @@ describe('checkout: buying with card, points or both', () => {
 
     // Nine minutes and 59 seconds in, the job leaves it alone; at ten minutes it gives it all back.
     const createdAt = payment?.createdAt as Date;
-    await app.payments.reconcile(new Date(createdAt.getTime() + 10 * 60_000 - 1_000));
+    await app.payments.reconcile({
+      now: new Date(createdAt.getTime() + 10 * 60_000 - 1_000),
+      tenantIds: [w.tenant.id],
+    });
     expect(await product(lunch.id)).toMatchObject({ display_remaining: 0 });
     await agePayment(uid, 10 * 60_000);
     // The buyer comes back to the sandbox page after the window: the card is refused, nothing is paid.
@@ -701,7 +704,7 @@ describe('checkout: buying with card, points or both', () => {
     expect(late.statusCode).toBe(303);
     expect(new URL(String(late.headers.location)).searchParams.get('message')).toBe(SANDBOX_EXPIRED_MESSAGE);
     expect(await gatewayRow(uid)).toMatchObject({ status: 'FAILED', transactionId: null, paidAt: null });
-    expect(await app.payments.reconcile(new Date())).toBeGreaterThanOrEqual(1);
+    expect(await app.payments.reconcile({ now: new Date(), tenantIds: [w.tenant.id] })).toBeGreaterThanOrEqual(1);
     expect(await product(lunch.id)).toMatchObject({ display_remaining: 46 });
     expect(await balance(sky.token)).toMatchObject({ available: 2_000, locked: 0 });
     expect((await callback(sky.token, uid)).json().code).toBe('payment_failed');

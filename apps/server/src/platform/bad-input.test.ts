@@ -516,11 +516,14 @@ beforeAll(async () => {
   const perMany = Object.fromEntries(
     Object.entries(defaultLoginLimits).map(([k, v]) => [k, k.startsWith('per') ? 1_000_000 : v]),
   ) as typeof defaultLoginLimits;
-  app = await buildTestApp({
-    rateLimits: false,
-    loginLimits: perMany,
-    storage: { driver: 'local', localDir: mkdtempSync(join(tmpdir(), 'bad-input-')) },
-  });
+  app = await buildTestApp(
+    {
+      rateLimits: false,
+      loginLimits: perMany,
+      storage: { driver: 'local', localDir: mkdtempSync(join(tmpdir(), 'bad-input-')) },
+    },
+    { wholePlatform: true },
+  );
   // Without storage the seed skips images and videos (ffmpeg): seconds instead of a minute.
   await seedDemoIfEmpty(app.db, app.log);
 

@@ -148,6 +148,24 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The constraint a database error broke (a unique index, a foreign key), on the error or one of its
+ * causes. Citus relays a worker's error without its fields, naming the shard's constraint in the
+ * message (`"users_email_key_102040"`): read it there and drop the shard's number.
+ */
+export function violatedConstraint(error: unknown): string | undefined {
+  for (
+    let e = error as { constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as never
+  ) {
+    if (typeof e.constraint === 'string') return e.constraint;
+    const named = typeof e.message === 'string' ? /constraint "([^"]+?)(?:_\d+)?"/.exec(e.message) : null;
+    if (named && sqlState(e) !== undefined) return named[1];
+  }
+  return undefined;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

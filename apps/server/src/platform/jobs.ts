@@ -1,3 +1,5 @@
+import { inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -26,4 +28,19 @@ export function everyInterval(app: FastifyInstance, name: string, intervalMs: nu
     clearInterval(timer);
     await running;
   });
+}
+
+/**
+ * The tenants a job that works across tenants looks at: all of them (its scheduled runs), or only
+ * those named (a run for one tenant; tests that share one database with other test files, as the
+ * Citus pass does). Finding the due work of all tenants is a deliberate multi-shard read on Citus;
+ * the work itself then runs per tenant, on that tenant's shard.
+ */
+export interface JobScope {
+  tenantIds?: readonly number[];
+}
+
+/** The `where` condition of a job's scope on a table's `tenant_id` column (none for all tenants). */
+export function inJobScope(tenantColumn: PgColumn, scope: JobScope): SQL | undefined {
+  return scope.tenantIds ? inArray(tenantColumn, [...scope.tenantIds]) : undefined;
 }

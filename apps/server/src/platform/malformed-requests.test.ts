@@ -15,7 +15,7 @@ let app: FastifyInstance;
 const tokens: Record<'customer' | 'merchant' | 'admin', string> = { customer: '', merchant: '', admin: '' };
 
 beforeAll(async () => {
-  app = await buildTestApp({ rateLimits: false });
+  app = await buildTestApp({ rateLimits: false }, { wholePlatform: true });
   await seedDemoIfEmpty(app.db, app.log);
   const client = accountsClient(app, host);
   for (const role of ['customer', 'merchant', 'admin'] as const) {

@@ -14,7 +14,7 @@ type Doc = { paths: Record<string, Record<string, { security?: Record<string, st
 let doc: Doc;
 
 beforeAll(async () => {
-  app = await buildTestApp({ rateLimits: false });
+  app = await buildTestApp({ rateLimits: false }, { wholePlatform: true });
   await seedDemoIfEmpty(app.db, app.log);
   const client = accountsClient(app, host);
   for (const role of ['customer', 'merchant', 'admin'] as const) {

@@ -10,7 +10,7 @@ let app: FastifyInstance;
 /** The first tenant of this app, so also the one served at localhost and 127.0.0.1. */
 let first: TenantRow;
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({}, { wholePlatform: true });
   first = await createTenant(app.db);
 });
 afterAll(() => app.close());
@@ -70,7 +70,7 @@ describe('absolute links', () => {
   });
 
   it('carry the configured public scheme and port', async () => {
-    const secure = await buildTestApp({ publicAddress: { scheme: 'https', port: 8443 } });
+    const secure = await buildTestApp({ publicAddress: { scheme: 'https', port: 8443 } }, { wholePlatform: true });
     try {
       const row = await createTenant(secure.db);
       await createUser(secure.db, row.id, { email: 'a@example.com' });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { featureKeys, type TenantFeatures } from '@app/contracts';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { insertTenant } from '../modules/tenants/tenants.repository.js';
@@ -8,6 +9,11 @@ import type { DbOrTx } from '../platform/db/client.js';
 
 let sequence = 0;
 const next = () => ++sequence;
+/**
+ * Names and domains of made-up tenants differ between processes too: test files that share one
+ * database (the Citus pass) never take each other's.
+ */
+const run = randomBytes(3).toString('hex');
 
 export function allFeatures(on = true): TenantFeatures {
   return Object.fromEntries(featureKeys.map((k) => [k, on])) as TenantFeatures;
@@ -17,9 +23,9 @@ export function allFeatures(on = true): TenantFeatures {
 export function buildTenant(overrides: Partial<NewTenantRow> = {}): NewTenantRow {
   const n = next();
   return {
-    name: `tenant-${n}`,
+    name: `tenant-${run}-${n}`,
     displayName: `테스트 마켓 ${n}`,
-    domain: `tenant-${n}.test`,
+    domain: `tenant-${run}-${n}.test`,
     isActive: true,
     features: allFeatures(),
     settings: {},

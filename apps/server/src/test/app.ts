@@ -5,12 +5,36 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { type AppConfig, loadConfig } from '../config.js';
+import { createDistributedDatabase, dropDistributedDatabase } from '../platform/db/citus.js';
 import { createDatabase } from '../platform/db/client.js';
 
 const baseConfig = loadConfig(process.env);
 
-/** Set when the suite runs against a real PostgreSQL server. */
+/** Set when the suite runs against a real PostgreSQL server (plain or Citus). */
 export const onPostgres = Boolean(baseConfig.databaseUrl);
+
+/**
+ * Set when DATABASE_URL names a Citus coordinator's database (`TEST_CITUS=1`, as `.ci/run` sets for
+ * its third pass). A database there needs the extension and its shards on every node, so the
+ * suite shares that one database, migrated once, and test files keep apart by tenant: every
+ * tenant a test makes has a name and domain of its own, and jobs are run for the test's tenants.
+ */
+export const onCitus = onPostgres && process.env.TEST_CITUS === '1';
+
+let citusMigrated: Promise<void> | undefined;
+function migratedCitus(): Promise<void> {
+  citusMigrated ??= (async () => {
+    // Test files run in several processes at once: the advisory lock of start-up work lets one
+    // of them migrate while the others wait and then find nothing to do.
+    const database = createDatabase({ databaseUrl: baseConfig.databaseUrl, poolMax: 2 });
+    try {
+      await database.exclusive(() => database.migrate());
+    } finally {
+      await database.close();
+    }
+  })();
+  return citusMigrated;
+}
 
 // Starting PGlite and migrating it takes seconds; cloning a migrated one takes well under one.
 let template: Promise<PGlite> | undefined;
@@ -23,13 +47,36 @@ function migratedTemplate(): Promise<PGlite> {
   return template;
 }
 
+export interface TestDatabaseOptions {
+  /**
+   * The test needs the platform to itself: the demo tenants at their fixed domains, the platform
+   * settings, lists of every tenant. On Citus it then gets a distributed database of its own (made
+   * on every node, a few seconds) instead of sharing the suite's; elsewhere every app has one.
+   */
+  wholePlatform?: boolean;
+}
+
 /**
  * With DATABASE_URL set, a database of its own on that server (dropped when the app closes), so
- * test files never see each other's rows; without it, a fresh in-memory PGlite.
+ * test files never see each other's rows; without it, a fresh in-memory PGlite. On Citus, the
+ * suite's shared database (see `onCitus`) unless the test needs the whole platform.
  */
-async function freshDatabase(): Promise<Pick<AppConfig, 'databaseUrl' | 'pglite'> & { drop?: () => Promise<void> }> {
+async function freshDatabase({
+  wholePlatform = false,
+}: TestDatabaseOptions): Promise<Pick<AppConfig, 'databaseUrl' | 'pglite'> & { drop?: () => Promise<void> }> {
   if (!baseConfig.databaseUrl) return { pglite: (await (await migratedTemplate()).clone()) as PGlite };
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  if (onCitus && !wholePlatform) {
+    await migratedCitus();
+    return { databaseUrl: baseConfig.databaseUrl };
+  }
+  if (onCitus) {
+    const coordinator = baseConfig.databaseUrl;
+    return {
+      databaseUrl: await createDistributedDatabase(coordinator, name),
+      drop: () => dropDistributedDatabase(coordinator, name),
+    };
+  }
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: baseConfig.databaseUrl });
     await client.connect();
@@ -46,12 +93,15 @@ async function freshDatabase(): Promise<Pick<AppConfig, 'databaseUrl' | 'pglite'
 }
 
 /** Builds the app on an empty, migrated database (no demo seed unless asked), for `app.inject`. */
-export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
-  const { drop, ...database } = await freshDatabase();
+export async function buildTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: TestDatabaseOptions = {},
+): Promise<FastifyInstance> {
+  const { drop, ...database } = await freshDatabase(options);
   const app = await buildApp({
     ...baseConfig,
     env: 'test',
-    logLevel: 'silent',
+    logLevel: (process.env.TEST_LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'silent',
     inMemoryDatabase: true,
     seedDemo: false,
     webDistDir: '/nonexistent',

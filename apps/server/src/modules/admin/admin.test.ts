@@ -11,7 +11,7 @@ let target: TenantRow;
 const tokens: Record<'customer' | 'merchant' | 'admin', string> = { customer: '', merchant: '', admin: '' };
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({}, { wholePlatform: true });
   home = await createTenant(app.db, { domain: 'home.test' });
   target = await createTenant(app.db, { domain: 'target.test', displayName: '대상 마켓' });
   await createUser(app.db, home.id, { email: 'customer@example.com' });

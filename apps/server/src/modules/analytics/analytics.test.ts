@@ -646,7 +646,7 @@ describe('GET /api/payment/analytics/summary', () => {
 describe('the demo data', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp();
+    app = await buildTestApp({}, { wholePlatform: true });
     await seedDemoIfEmpty(app.db, app.log);
   }, 120_000);
   afterAll(() => app.close());

@@ -1025,7 +1025,7 @@ describe('password policy (one rule for registration, reset and change)', () => 
 
 describe('demo accounts', () => {
   it('exist in every demo tenant with the password demo1234, the administrator in the first', async () => {
-    const demo = await buildTestApp();
+    const demo = await buildTestApp({}, { wholePlatform: true });
     try {
       await seedDemoIfEmpty(demo.db, demo.log);
       for (const host of ['farm.localhost', 'mall.localhost']) {

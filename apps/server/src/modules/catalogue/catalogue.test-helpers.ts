@@ -6,17 +6,20 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { createTenant, createUser, DEFAULT_PASSWORD } from '../../seed/factories.js';
 import { accountsClient } from '../../test/accounts.js';
-import { buildTestApp } from '../../test/app.js';
+import { buildTestApp, type TestDatabaseOptions } from '../../test/app.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 
 /** A test app whose uploads go to a fresh temporary folder. */
-export function buildCatalogueTestApp(overrides: Partial<AppConfig> = {}) {
+export function buildCatalogueTestApp(overrides: Partial<AppConfig> = {}, options: TestDatabaseOptions = {}) {
   const localDir = mkdtempSync(join(tmpdir(), 'catalogue-test-'));
-  return buildTestApp({
-    storage: { driver: 'local', localDir },
-    catalogue: { counterFlushMs: 60_000, seedProductsPerTenant: 0, answerCacheMs: 2_000 },
-    ...overrides,
-  });
+  return buildTestApp(
+    {
+      storage: { driver: 'local', localDir },
+      catalogue: { counterFlushMs: 60_000, seedProductsPerTenant: 0, answerCacheMs: 2_000 },
+      ...overrides,
+    },
+    options,
+  );
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -260,7 +260,7 @@ export async function addSearchCounts(db: DbOrTx, counts: { tenantId: number; ke
       target: [searchKeywords.tenantId, searchKeywords.keyword],
       set: {
         searchCount: sql`${searchKeywords.searchCount} + excluded.search_count`,
-        lastSearchedAt: sql`now()`,
+        lastSearchedAt: sql`excluded.last_searched_at`,
       },
     });
 }

@@ -20,7 +20,7 @@ import { buildCatalogueTestApp } from './catalogue.test-helpers.js';
 let app: FastifyInstance;
 let seedMs = 0;
 beforeAll(async () => {
-  app = await buildCatalogueTestApp();
+  app = await buildCatalogueTestApp({}, { wholePlatform: true });
   const started = Date.now();
   await seedDemoIfEmpty(app.db, app.log, { storage: app.storage });
   seedMs = Date.now() - started;

@@ -27,7 +27,10 @@ import { ffmpegPath } from './post-media.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp({ storage: { driver: 'local', localDir: mkdtempSync(join(tmpdir(), 'demo-content-')) } });
+  app = await buildTestApp(
+    { storage: { driver: 'local', localDir: mkdtempSync(join(tmpdir(), 'demo-content-')) } },
+    { wholePlatform: true },
+  );
   // ffmpeg ships with the project (@ffmpeg-installer/ffmpeg); without it the demo has no videos.
   if (!ffmpegPath()) throw new Error('ffmpeg is missing: @ffmpeg-installer/ffmpeg should provide it (npm ci)');
   await seedDemoIfEmpty(app.db, app.log, { storage: app.storage });

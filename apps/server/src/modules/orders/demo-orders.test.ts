@@ -18,7 +18,7 @@ import { ledgerProblems } from '../wallet/ledger.js';
 let app: FastifyInstance;
 let seedMs = 0;
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({}, { wholePlatform: true });
   const started = Date.now();
   await seedDemoIfEmpty(app.db, app.log);
   seedMs = Date.now() - started;

@@ -281,7 +281,7 @@ describe('card top-up verification with PortOne', () => {
     expect(pending.statusCode).toBe(409);
     expect(pending.json().code).toBe('payment_pending');
 
-    await app.payments.reconcile(new Date(Date.now() + 31 * 60_000));
+    await app.payments.reconcile({ now: new Date(Date.now() + 31 * 60_000), tenantIds: [w.tenant.id] });
     expect((await app.payments.get(w.tenant.id, payment_id))?.status).toBe('failed');
     const cancelPath = `/payments/${payment_id}/cancel`;
     expect(portone.requests.some((r) => r.method === 'POST' && r.path === cancelPath)).toBe(true);
@@ -435,7 +435,7 @@ describe('card top-up verification with PortOne', () => {
       const buyerCancel = await w.call('POST', `/api/delivery/orders/${orderId}/cancel`, {}, sky.token);
       expect(buyerCancel.statusCode).toBe(400);
       // A look-up before PortOne decided changes nothing.
-      await app.payments.reconcile(new Date(Date.now() + 2 * 60_000));
+      await app.payments.reconcile({ now: new Date(Date.now() + 2 * 60_000), tenantIds: [w.tenant.id] });
       expect((await orderAs(orderId, sky.token)).status).toBe('REFUND_PENDING');
       expect(portone.cancellationRequests(paymentId)).toHaveLength(1);
       expect(await balanceOf(w, sky.token)).toMatchObject({ available: 4_000, locked: 240 });
@@ -447,8 +447,8 @@ describe('card top-up verification with PortOne', () => {
       expect(JSON.parse(signed.body).data.cancellationId).toBe(portone.cancellationRequests(paymentId)[0]?.id);
       const [hooks] = await Promise.all([
         Promise.all(Array.from({ length: 6 }, () => deliver(signed))),
-        app.payments.reconcile(new Date(Date.now() + 2 * 60_000)),
-        app.payments.reconcile(new Date(Date.now() + 2 * 60_000)),
+        app.payments.reconcile({ now: new Date(Date.now() + 2 * 60_000), tenantIds: [w.tenant.id] }),
+        app.payments.reconcile({ now: new Date(Date.now() + 2 * 60_000), tenantIds: [w.tenant.id] }),
       ]);
       for (const hook of hooks) expect(hook.statusCode).toBe(200);
 
@@ -476,7 +476,9 @@ describe('card top-up verification with PortOne', () => {
 
       // PortOne sends no webhook for a failed cancellation: the reconciliation job looks it up.
       portone.settleCancellations(paymentId, 'FAILED');
-      expect(await app.payments.reconcile(new Date(Date.now() + 2 * 60_000))).toBeGreaterThanOrEqual(1);
+      expect(
+        await app.payments.reconcile({ now: new Date(Date.now() + 2 * 60_000), tenantIds: [w.tenant.id] }),
+      ).toBeGreaterThanOrEqual(1);
 
       const merchantView = await orderAs(orderId, farm.token);
       expect(merchantView).toMatchObject({

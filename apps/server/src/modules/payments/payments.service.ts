@@ -4,6 +4,7 @@ import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { inJobScope, type JobScope } from '../../platform/jobs.js';
 import { type GatewayCancelAnswer, GatewayUnavailable, type PaymentGateway } from '../../platform/payments/gateway.js';
 import { type PublicAddress, tenantOrigin } from '../../platform/public-address.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
@@ -420,11 +421,21 @@ export function createPaymentsService(opts: PaymentsOptions) {
      * Payments younger than `minAgeMs` (a minute, or half the window if shorter) are left to the
      * buyer's own return. Answers how many it settled or expired. Safe on several nodes at once.
      */
-    async reconcile(now = new Date(), minAgeMs = Math.min(60_000, opts.expireAfterMs / 2)): Promise<number> {
+    async reconcile({
+      now = new Date(),
+      minAgeMs = Math.min(60_000, opts.expireAfterMs / 2),
+      ...scope
+    }: { now?: Date; minAgeMs?: number } & JobScope = {}): Promise<number> {
       const due = await db
         .select({ tenantId: payments.tenantId, paymentId: payments.paymentId, createdAt: payments.createdAt })
         .from(payments)
-        .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - minAgeMs))))
+        .where(
+          and(
+            eq(payments.status, 'pending'),
+            lt(payments.createdAt, new Date(now.getTime() - minAgeMs)),
+            inJobScope(payments.tenantId, scope),
+          ),
+        )
         .orderBy(payments.createdAt)
         .limit(100);
       let done = 0;
@@ -444,7 +455,11 @@ export function createPaymentsService(opts: PaymentsOptions) {
         .select({ tenantId: payments.tenantId, paymentId: payments.paymentId })
         .from(payments)
         .where(
-          and(isNotNull(payments.refundAmount), lt(payments.refundRequestedAt, new Date(now.getTime() - minAgeMs))),
+          and(
+            isNotNull(payments.refundAmount),
+            lt(payments.refundRequestedAt, new Date(now.getTime() - minAgeMs)),
+            inJobScope(payments.tenantId, scope),
+          ),
         )
         .orderBy(payments.refundRequestedAt)
         .limit(100);

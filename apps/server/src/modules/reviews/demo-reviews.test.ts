@@ -17,7 +17,10 @@ import { buildTestApp } from '../../test/app.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp({ storage: { driver: 'local', localDir: mkdtempSync(join(tmpdir(), 'demo-reviews-')) } });
+  app = await buildTestApp(
+    { storage: { driver: 'local', localDir: mkdtempSync(join(tmpdir(), 'demo-reviews-')) } },
+    { wholePlatform: true },
+  );
   await seedDemoIfEmpty(app.db, app.log, { storage: app.storage });
 }, 180_000);
 afterAll(() => app.close());

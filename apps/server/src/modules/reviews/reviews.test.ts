@@ -221,7 +221,7 @@ describe('writing a review is for buyers, once per product', () => {
     await refusedNow('failed');
     // expired: never paid, closed by the reconciliation job
     expect((await prepare()).statusCode).toBe(200);
-    await app.payments.reconcile(new Date(Date.now() + 24 * 60 * 60_000));
+    await app.payments.reconcile({ now: new Date(Date.now() + 24 * 60 * 60_000), tenantIds: [w.tenant.id] });
     await refusedNow('expired');
     expect((await stats(soup.id)).total_count).toBe(0);
   });

@@ -7,7 +7,7 @@ import { normaliseHost } from './tenants.service.js';
 
 let app: FastifyInstance;
 beforeEach(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({}, { wholePlatform: true });
   await seedDemoIfEmpty(app.db, app.log);
 });
 afterEach(() => app.close());

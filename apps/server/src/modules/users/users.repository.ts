@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { containsPattern, prefixPattern } from '../../platform/db/like.js';
+import { inJobScope, type JobScope } from '../../platform/jobs.js';
 import {
   type MerchantRow,
   merchants,
@@ -75,8 +76,12 @@ export async function lockLiveUser(db: DbOrTx, tenantId: number, userId: number)
   return row;
 }
 
-export async function deletedUserIds(db: DbOrTx): Promise<{ tenantId: number; id: number }[]> {
-  return db.select({ tenantId: users.tenantId, id: users.id }).from(users).where(isNotNull(users.deletedAt));
+/** Deleted accounts of the job's tenants (all tenants: a deliberate multi-shard read on Citus). */
+export async function deletedUserIds(db: DbOrTx, scope: JobScope = {}): Promise<{ tenantId: number; id: number }[]> {
+  return db
+    .select({ tenantId: users.tenantId, id: users.id })
+    .from(users)
+    .where(and(isNotNull(users.deletedAt), inJobScope(users.tenantId, scope)));
 }
 
 export async function usernameExists(db: DbOrTx, tenantId: number, username: string, exceptUserId?: number) {

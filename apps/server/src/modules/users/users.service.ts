@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '../../platform/db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, sqlState, violatedConstraint } from '../../platform/errors.js';
+import type { JobScope } from '../../platform/jobs.js';
 import * as repo from './users.repository.js';
 import type { MerchantRow, UserRow } from './users.schema.js';
 
@@ -54,16 +55,8 @@ export interface ProfileChanges {
   >;
 }
 
-/** A unique violation of the users table, by the constraint it broke. */
-function uniqueViolation(err: unknown): string | undefined {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
-    if (e.code === '23505') return e.constraint ?? 'unknown';
-  }
-  return undefined;
-}
-
 function mapUniqueViolation(err: unknown): never {
-  const constraint = uniqueViolation(err);
+  const constraint = sqlState(err) === '23505' ? violatedConstraint(err) : undefined;
   if (constraint?.includes('email')) throw emailTakenError();
   if (constraint?.includes('username')) throw usernameTakenError();
   throw err;
@@ -149,7 +142,7 @@ export function createUsersService(db: Db) {
     /** The live user's row, locked until the transaction ends (undefined when deleted or unknown). */
     lockLive: (tenantId: number, userId: number, tx: DbOrTx) => repo.lockLiveUser(tx, tenantId, userId),
     /** Every deleted account, per tenant (for the forfeiture of balances left on them). */
-    deletedUserIds: () => repo.deletedUserIds(db),
+    deletedUserIds: (scope?: JobScope) => repo.deletedUserIds(db, scope),
 
     async anonymise(tenantId: number, userId: number, tx: DbOrTx): Promise<void> {
       const now = new Date();

@@ -24,6 +24,7 @@ import type { CurrentUser } from '../../platform/auth.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { assertSameRequest, requestFingerprint } from '../../platform/idempotency.js';
+import { inJobScope, type JobScope } from '../../platform/jobs.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import type { UsersService } from '../users/users.service.js';
@@ -126,6 +127,36 @@ export function createWalletService(opts: WalletOptions) {
       .from(withdrawals)
       .where(and(eq(withdrawals.tenantId, tenantId), eq(withdrawals.userId, userId), eq(withdrawals.requestKey, key)));
     return row;
+  }
+
+  /** Settles one tenant's due withdrawals (see `settleDueWithdrawals`), on its shard. */
+  function settleDueWithdrawalsOf(tenantId: number, now: Date): Promise<number> {
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(withdrawals)
+        .where(
+          and(eq(withdrawals.tenantId, tenantId), eq(withdrawals.status, 'pending'), lte(withdrawals.settleAfter, now)),
+        )
+        .orderBy(withdrawals.settleAfter)
+        .limit(50)
+        .for('update', { skipLocked: true });
+      for (const w of due) {
+        const txHash = `0x${createHash('sha256').update(`${w.tenantId}:${w.id}:${w.targetAddress}`).digest('hex')}`;
+        await points.settleWithdrawal(tx, w.tenantId, {
+          userId: w.userId,
+          amount: w.amount,
+          reference: { type: 'withdrawal', id: w.id },
+          meta: { withdrawal_id: w.id, target_address: w.targetAddress, target_chain: w.targetChain },
+        });
+        await tx
+          .update(withdrawals)
+          .set({ status: 'completed', txHash, completedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(and(eq(withdrawals.tenantId, w.tenantId), eq(withdrawals.id, w.id)));
+      }
+      if (due.length) log.info({ tenantId, count: due.length }, 'withdrawals settled');
+      return due.length;
+    });
   }
 
   return {
@@ -326,33 +357,18 @@ export function createWalletService(opts: WalletOptions) {
     /**
      * The sandbox bridge: sends every due withdrawal (a made-up transaction hash) and takes its
      * locked points out of the wallet. Safe on several nodes at once (SKIP LOCKED); answers how
-     * many it settled.
+     * many it settled. Finds the tenants with due withdrawals first, then settles each tenant's in
+     * a transaction of its own (on Citus, row locks are taken on one shard at a time).
      */
-    async settleDueWithdrawals(now = new Date()): Promise<number> {
-      return db.transaction(async (tx) => {
-        const due = await tx
-          .select()
-          .from(withdrawals)
-          .where(and(eq(withdrawals.status, 'pending'), lte(withdrawals.settleAfter, now)))
-          .orderBy(withdrawals.settleAfter)
-          .limit(50)
-          .for('update', { skipLocked: true });
-        for (const w of due) {
-          const txHash = `0x${createHash('sha256').update(`${w.tenantId}:${w.id}:${w.targetAddress}`).digest('hex')}`;
-          await points.settleWithdrawal(tx, w.tenantId, {
-            userId: w.userId,
-            amount: w.amount,
-            reference: { type: 'withdrawal', id: w.id },
-            meta: { withdrawal_id: w.id, target_address: w.targetAddress, target_chain: w.targetChain },
-          });
-          await tx
-            .update(withdrawals)
-            .set({ status: 'completed', txHash, completedAt: sql`now()`, updatedAt: sql`now()` })
-            .where(and(eq(withdrawals.tenantId, w.tenantId), eq(withdrawals.id, w.id)));
-        }
-        if (due.length) log.info({ count: due.length }, 'withdrawals settled');
-        return due.length;
-      });
+    async settleDueWithdrawals({ now = new Date(), ...scope }: { now?: Date } & JobScope = {}): Promise<number> {
+      const due = and(eq(withdrawals.status, 'pending'), lte(withdrawals.settleAfter, now));
+      const tenants = await db
+        .selectDistinct({ tenantId: withdrawals.tenantId })
+        .from(withdrawals)
+        .where(and(due, inJobScope(withdrawals.tenantId, scope)));
+      let settled = 0;
+      for (const { tenantId } of tenants) settled += await settleDueWithdrawalsOf(tenantId, now);
+      return settled;
     },
 
     async searchUsers(

@@ -108,7 +108,9 @@ describe('wallet', () => {
   it('settles a pending card later through the reconciliation job', async () => {
     const { paymentId } = await payAtSandbox(app, w, river.token, 5_000, SANDBOX_CARDS.pending);
     // The pending card settles at once in this app (sandboxPendingSettleMs 0); the job finds it.
-    expect(await app.payments.reconcile(new Date(Date.now() + 120_000))).toBeGreaterThanOrEqual(1);
+    expect(
+      await app.payments.reconcile({ now: new Date(Date.now() + 120_000), tenantIds: [w.tenant.id] }),
+    ).toBeGreaterThanOrEqual(1);
     expect((await balance(river.token)).available).toBe(5_000);
     const again = await w.call('POST', '/api/wallet/charge/callback', { payment_id: paymentId }, river.token);
     expect(again.statusCode).toBe(200);
@@ -265,7 +267,9 @@ describe('wallet', () => {
     expect((await withdraw({ amount: 3_000, target_address: address }, key)).json().withdrawal.id).toBe(
       made.json().withdrawal.id,
     );
-    expect(await app.wallet.settleDueWithdrawals(new Date(Date.now() + 60_000))).toBe(1);
+    expect(
+      await app.wallet.settleDueWithdrawals({ now: new Date(Date.now() + 60_000), tenantIds: [w.tenant.id] }),
+    ).toBe(1);
     const status = (await w.call('GET', '/api/wallet/bridge-status', undefined, river.token)).json();
     expect(status.withdrawals[0]).toMatchObject({
       status: 'completed',

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../../paths.js';
+import { hasCitus, migrateDistributed } from './citus.js';
 import * as schema from './schema.js';
 
 /**
@@ -75,7 +76,10 @@ export function createDatabase(options: DatabaseOptions): Database {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: migrationsDir }),
+      migrate: async () =>
+        (await hasCitus(db))
+          ? migrateDistributed(db, migrationsDir)
+          : migratePg(db, { migrationsFolder: migrationsDir }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },

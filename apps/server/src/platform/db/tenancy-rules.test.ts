@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,8 @@ describe('tenant-key rules of the schema', () => {
   });
 
   it('catch tables that break them', async () => {
+    // A schema of this run's own (the Citus pass shares its database between test files).
+    const schema = `broken_${randomBytes(4).toString('hex')}`;
     const statements = `
       create schema broken;
       create table broken.tenants (id serial primary key);
@@ -42,9 +45,12 @@ describe('tenant-key rules of the schema', () => {
         foreign key (shop_id) references broken.no_tenant (id)
       );`;
     for (const statement of statements.split(';').filter((s) => s.trim())) {
-      await app.db.execute(sql.raw(statement));
+      await app.db.execute(
+        sql.raw(statement.replaceAll('broken.', `${schema}.`).replace('schema broken', `schema ${schema}`)),
+      );
     }
-    const violations = await findTenancyViolations(app.db, ['tenants'], 'broken');
+    const violations = await findTenancyViolations(app.db, ['tenants'], schema);
+    await app.db.execute(sql.raw(`drop schema ${schema} cascade`));
     expect(violations).toEqual([
       'items: foreign key items_tenant_id_shop_id_fkey (tenant_id, shop_id) -> shops (id, tenant_id) is not composite on tenant_id',
       'items: unique index items_sku_key (sku) lacks tenant_id',

@@ -6,7 +6,7 @@ import { vacuumDueTables } from './vacuum.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({}, { wholePlatform: true });
 });
 afterAll(() => app.close());
 

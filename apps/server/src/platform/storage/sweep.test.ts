@@ -98,7 +98,10 @@ describe('what a crash leaves behind is removed at start (issue 9)', () => {
       expect(removed).toBe(1);
       expect(existsSync(orphan)).toBe(false);
       for (const key of keys) expect(existsSync(join(localDir, key)), key).toBe(true);
-      expect((await app.inject({ method: 'GET', url: post.media[0]?.file_path as string })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: post.media[0]?.file_path as string, headers: { host: t.host } }))
+          .statusCode,
+      ).toBe(200);
     } finally {
       await app.close();
     }
