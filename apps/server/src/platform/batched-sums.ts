@@ -4,26 +4,28 @@ import type { FastifyBaseLogger } from 'fastify';
  * Sums counted in memory and written in one call every `flushMs` (and when the app closes), so a
  * hot page never writes per request and readers never queue on a row; a crash loses at most one
  * interval. Used for product views, searched keywords and post views
- * (docs/decisions/010-batched-counters.md).
+ * (docs/decisions/010-batched-counters.md). Each tenant's sums are written by a call of their
+ * own, so that on Citus every write stays on that tenant's shard.
  */
 export function createBatchedSums<T extends { tenantId: number }>(options: {
   flushMs: number;
   log: FastifyBaseLogger;
-  /** Writes one batch (entries with `n` added); a failure is logged and the batch dropped. */
-  write: (entries: (T & { n: number })[]) => Promise<void>;
+  /** Writes one tenant's batch (entries with `n` added); a failure is logged and that batch dropped. */
+  write: (tenantId: number, entries: (T & { n: number })[]) => Promise<void>;
   what: string;
 }) {
   let pending = new Map<string, T & { n: number }>();
   let flushing: Promise<void> | undefined;
 
   async function flushNow() {
-    const entries = [...pending.values()];
+    const byTenant = Map.groupBy(pending.values(), (entry) => entry.tenantId);
     pending = new Map();
-    if (entries.length === 0) return;
-    try {
-      await options.write(entries);
-    } catch (err) {
-      options.log.warn({ err }, `writing batched ${options.what} failed; they are dropped`);
+    for (const [tenantId, entries] of byTenant) {
+      try {
+        await options.write(tenantId, entries);
+      } catch (err) {
+        options.log.warn({ err, tenantId }, `writing batched ${options.what} failed; they are dropped`);
+      }
     }
   }
 

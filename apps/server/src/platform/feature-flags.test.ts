@@ -17,6 +17,7 @@ import { creditTopup } from '../modules/wallet/points.js';
 import { allFeatures, createTenant, createUser, DEFAULT_PASSWORD } from '../seed/factories.js';
 import { accountsClient, TEST_PASSWORD } from '../test/accounts.js';
 import { startKakaoStandIn } from '../test/kakao-stand-in.js';
+import { acrossShards } from './db/citus.js';
 import { SANDBOX_CARDS } from './payments/sandbox-gateway.js';
 
 /**
@@ -281,7 +282,8 @@ async function fingerprint(): Promise<Record<string, string>> {
       )
       .join(' union all ');
   }
-  const rows = (await app.db.execute<{ name: string; hash: string }>(sql.raw(fingerprintQuery))).rows;
+  const query = fingerprintQuery;
+  const rows = (await acrossShards(app.db, (tx) => tx.execute<{ name: string; hash: string }>(sql.raw(query)))).rows;
   const files = (function walk(dir: string): string[] {
     return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory()
@@ -304,16 +306,19 @@ async function setFeatures(features: Partial<Record<FeatureKey, boolean>>) {
 beforeAll(async () => {
   kakao = await startKakaoStandIn({ clientId: 'rest-key', clientSecret: 'secret', appId: KAKAO_APP_ID });
   storageDir = mkdtempSync(join(tmpdir(), 'feature-flags-'));
-  app = await buildCatalogueTestApp({
-    storage: { driver: 'local', localDir: storageDir },
-    kakao: {
-      restApiKey: 'rest-key',
-      appId: String(KAKAO_APP_ID),
-      clientSecret: 'secret',
-      authBaseUrl: kakao.baseUrl,
-      apiBaseUrl: kakao.baseUrl,
+  app = await buildCatalogueTestApp(
+    {
+      storage: { driver: 'local', localDir: storageDir },
+      kakao: {
+        restApiKey: 'rest-key',
+        appId: String(KAKAO_APP_ID),
+        clientSecret: 'secret',
+        authBaseUrl: kakao.baseUrl,
+        apiBaseUrl: kakao.baseUrl,
+      },
     },
-  });
+    { wholePlatform: true },
+  );
   jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#e07a5f' } })
     .jpeg()
     .toBuffer();

@@ -14,6 +14,7 @@
  * exactly as after the setup, and A's too when the call was refused. Reads are replayed by B's
  * twin on B's host (`onB`), proving that the id names something B can see.
  */
+
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -23,6 +24,7 @@ import type { TenantRow } from '../modules/tenants/tenants.schema.js';
 import { creditTopup } from '../modules/wallet/points.js';
 import { createTenant, createUser, DEFAULT_PASSWORD } from '../seed/factories.js';
 import { accountsClient } from '../test/accounts.js';
+import { acrossShards } from './db/citus.js';
 import { SANDBOX_CARDS } from './payments/sandbox-gateway.js';
 
 const MARK = 'Bonly7q';
@@ -779,7 +781,11 @@ async function person(tenant: TenantRow, role: 'merchant' | 'customer', name: st
 async function twins<T>(tables: string[], makeB: () => Promise<T>, makeA: () => Promise<T>): Promise<[T, T]> {
   const next = async (t: string) =>
     Number(
-      (await app.db.execute<{ n: number }>(sql.raw(`select coalesce(max(id), 0) + 1 as n from "${t}"`))).rows[0]?.n,
+      (
+        await acrossShards(app.db, (tx) =>
+          tx.execute<{ n: number }>(sql.raw(`select coalesce(max(id), 0) + 1 as n from "${t}"`)),
+        )
+      ).rows[0]?.n,
     );
   const restart = (t: string, n: number) =>
     app.db.execute(sql.raw(`select setval(pg_get_serial_sequence('"${t}"', 'id'), ${n}, false)`));
@@ -794,10 +800,13 @@ async function twins<T>(tables: string[], makeB: () => Promise<T>, makeA: () => 
 }
 
 beforeAll(async () => {
-  app = await buildCatalogueTestApp({
-    rateLimits: false,
-    payments: { gateway: 'sandbox', reconcileIntervalMs: 0, expireAfterMs: 30 * 60_000, sandboxPendingSettleMs: 0 },
-  });
+  app = await buildCatalogueTestApp(
+    {
+      rateLimits: false,
+      payments: { gateway: 'sandbox', reconcileIntervalMs: 0, expireAfterMs: 30 * 60_000, sandboxPendingSettleMs: 0 },
+    },
+    { wholePlatform: true },
+  );
   app.addHook('onRequest', async (request) => {
     lastOperation = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
   });

@@ -21,6 +21,17 @@ export const onPostgres = Boolean(baseConfig.databaseUrl);
  */
 export const onCitus = onPostgres && process.env.TEST_CITUS === '1';
 
+/**
+ * The app's connections on Citus refuse any query that would run on more than one shard, unless it
+ * runs in `acrossShards` (the deliberate reads across tenants): every request of the suite proves
+ * that it stays on its tenant's shard.
+ */
+function routedOnly(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', '-c citus.multi_task_query_log_level=error');
+  return url.toString();
+}
+
 let citusMigrated: Promise<void> | undefined;
 function migratedCitus(): Promise<void> {
   citusMigrated ??= (async () => {
@@ -68,12 +79,12 @@ async function freshDatabase({
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   if (onCitus && !wholePlatform) {
     await migratedCitus();
-    return { databaseUrl: baseConfig.databaseUrl };
+    return { databaseUrl: routedOnly(baseConfig.databaseUrl) };
   }
   if (onCitus) {
     const coordinator = baseConfig.databaseUrl;
     return {
-      databaseUrl: await createDistributedDatabase(coordinator, name),
+      databaseUrl: routedOnly(await createDistributedDatabase(coordinator, name)),
       drop: () => dropDistributedDatabase(coordinator, name),
     };
   }

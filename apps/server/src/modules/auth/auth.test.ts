@@ -159,9 +159,12 @@ describe('registration with e-mail verification', () => {
   });
 
   it('consumes the verification at registration', async () => {
-    const { client } = await tenant();
+    const { row, client } = await tenant();
     await client.registerCustomer({ email: 'once@example.com', username: 'once' });
-    const rows = await app.db.select().from(emailVerifications).where(eq(emailVerifications.email, 'once@example.com'));
+    const rows = await app.db
+      .select()
+      .from(emailVerifications)
+      .where(and(eq(emailVerifications.tenantId, row.id), eq(emailVerifications.email, 'once@example.com')));
     expect(rows).toEqual([]);
   });
 

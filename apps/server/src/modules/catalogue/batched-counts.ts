@@ -20,16 +20,16 @@ export function createBatchedCounts(
     flushMs,
     log,
     what: 'product views',
-    write: async (v) => {
-      await addProductViews(db, v);
-      onViewsWritten([...new Set(v.map((c) => c.tenantId))]);
+    write: async (tenantId, v) => {
+      await addProductViews(db, tenantId, v);
+      onViewsWritten([tenantId]);
     },
   });
   const searches = createBatchedSums<{ tenantId: number; keyword: string }>({
     flushMs,
     log,
     what: 'search counts',
-    write: (s) => addSearchCounts(db, s),
+    write: (tenantId, s) => addSearchCounts(db, tenantId, s),
   });
 
   return {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AnswerCache, createAnswerCache } from '../../platform/answer-cache.js';
+import { acrossShards } from '../../platform/db/citus.js';
 import { removeOrphanedMedia, STALE_AFTER_MS, sweepWhenReady } from '../../platform/storage/sweep.js';
 import { type BatchedCounts, createBatchedCounts } from './batched-counts.js';
 import { createDirectoryService, type DirectoryService } from './directory.service.js';
@@ -36,7 +37,7 @@ export const cataloguePlugin = fp(
         prefix: 'tenants/',
         match: (key) => /^tenants\/\d+\/products\//.test(key),
         before: new Date(Date.now() - STALE_AFTER_MS),
-        referenced: (keys) => referencedMediaKeys(app.db, keys),
+        referenced: (keys) => acrossShards(app.db, (tx) => referencedMediaKeys(tx, keys)),
       }),
     );
   },

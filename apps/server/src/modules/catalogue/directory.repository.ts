@@ -251,11 +251,12 @@ export async function countNotices(db: DbOrTx, tenantId: number): Promise<number
 // Search keywords
 // ---------------------------------------------------------------------------------------------
 
-export async function addSearchCounts(db: DbOrTx, counts: { tenantId: number; keyword: string; n: number }[]) {
+/** Adds batched search counts of one tenant. */
+export async function addSearchCounts(db: DbOrTx, tenantId: number, counts: { keyword: string; n: number }[]) {
   if (counts.length === 0) return;
   await db
     .insert(searchKeywords)
-    .values(counts.map((c) => ({ tenantId: c.tenantId, keyword: c.keyword, searchCount: c.n })))
+    .values(counts.map((c) => ({ tenantId, keyword: c.keyword, searchCount: c.n })))
     .onConflictDoUpdate({
       target: [searchKeywords.tenantId, searchKeywords.keyword],
       set: {

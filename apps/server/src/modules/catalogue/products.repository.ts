@@ -337,17 +337,17 @@ export async function countDeletedProducts(
   return row?.n ?? 0;
 }
 
-/** Adds batched view counts: one statement for every product of the batch. */
-export async function addProductViews(db: DbOrTx, counts: { tenantId: number; id: number; n: number }[]) {
+/** Adds batched view counts of one tenant: one statement for every product of the batch. */
+export async function addProductViews(db: DbOrTx, tenantId: number, counts: { id: number; n: number }[]) {
   if (counts.length === 0) return;
   const values = sql.join(
-    counts.map((c) => sql`(${c.tenantId}::int, ${c.id}::int, ${c.n}::int)`),
+    counts.map((c) => sql`(${c.id}::int, ${c.n}::int)`),
     sql`, `,
   );
   await db.execute(sql`
     update products p set views_count = p.views_count + v.n
-    from (values ${values}) as v(tenant_id, id, n)
-    where p.tenant_id = v.tenant_id and p.id = v.id`);
+    from (values ${values}) as v(id, n)
+    where p.tenant_id = ${tenantId} and p.id = v.id`);
 }
 
 /** Product counts per category of the tenant's live products on sale. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AnswerCache, createAnswerCache } from '../../platform/answer-cache.js';
+import { acrossShards } from '../../platform/db/citus.js';
 import { removeOrphanedMedia, STALE_AFTER_MS, sweepWhenReady } from '../../platform/storage/sweep.js';
 import { referencedMediaKeys } from './content.repository.js';
 import { type ContentService, createContentService } from './content.service.js';
@@ -40,7 +41,7 @@ export const contentPlugin = fp(
         prefix: 'tenants/',
         match: (key) => /^tenants\/\d+\/posts\//.test(key),
         before,
-        referenced: (keys) => referencedMediaKeys(app.db, keys),
+        referenced: (keys) => acrossShards(app.db, (tx) => referencedMediaKeys(tx, keys)),
       });
       return folders + files;
     });

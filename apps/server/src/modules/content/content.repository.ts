@@ -395,17 +395,17 @@ export async function likedAmong(db: DbOrTx, tenantId: number, userId: number, p
 
 // --- views -----------------------------------------------------------------------------------
 
-/** Adds batched view counts: one statement for the whole batch. */
-export async function addPostViews(db: DbOrTx, counts: { tenantId: number; id: number; n: number }[]) {
+/** Adds batched view counts of one tenant: one statement for the whole batch. */
+export async function addPostViews(db: DbOrTx, tenantId: number, counts: { id: number; n: number }[]) {
   if (counts.length === 0) return;
   const values = sql.join(
-    counts.map((c) => sql`(${c.tenantId}::int, ${c.id}::int, ${c.n}::int)`),
+    counts.map((c) => sql`(${c.id}::int, ${c.n}::int)`),
     sql`, `,
   );
   await db.execute(sql`
     update ${posts} set views_count = ${posts.viewsCount} + v.n
-    from (values ${values}) as v(tenant_id, id, n)
-    where ${posts.tenantId} = v.tenant_id and ${posts.id} = v.id`);
+    from (values ${values}) as v(id, n)
+    where ${posts.tenantId} = ${tenantId} and ${posts.id} = v.id`);
 }
 
 // --- comments --------------------------------------------------------------------------------

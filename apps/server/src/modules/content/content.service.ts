@@ -94,7 +94,7 @@ export function createContentService(deps: {
     flushMs: deps.counterFlushMs,
     log: deps.log,
     what: 'post views',
-    write: (v) => repo.addPostViews(db, v),
+    write: (tenantId, v) => repo.addPostViews(db, tenantId, v),
   });
   // Views whose mark is being claimed: the answer does not wait for them, a flush does.
   const claiming = new Set<Promise<void>>();

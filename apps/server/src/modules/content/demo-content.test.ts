@@ -99,7 +99,7 @@ describe('demo content seed', () => {
         await app.db.execute(sql`select
       (select max(depth) from comments where tenant_id = ${tenant.id}) as depth,
       (select count(distinct user_id) from post_likes where tenant_id = ${tenant.id}) as likers,
-      (select count(*) from posts p where tenant_id = ${tenant.id} and likes_count <> (select count(*) from post_likes l where l.tenant_id = p.tenant_id and l.post_id = p.id)) as wrong_likes,
+      (select count(*) from posts p where tenant_id = ${tenant.id} and likes_count <> (select count(*) from post_likes l where l.tenant_id = ${tenant.id} and l.post_id = p.id)) as wrong_likes,
       (select count(*) from posts p where tenant_id = ${tenant.id} and comments_count <> (select count(*) from comments c where c.tenant_id = p.tenant_id and c.post_id = p.id)) as wrong_comments,
       (select count(distinct author_id) from posts where tenant_id = ${tenant.id}) as authors`)
       ).rows[0] as Record<string, number | string>;

@@ -244,8 +244,8 @@ export async function seedDemoContent(
   await tx
     .update(posts)
     .set({
-      likesCount: sql`(select count(*) from ${postLikes} l where l.tenant_id = ${posts.tenantId} and l.post_id = ${posts.id})`,
-      commentsCount: sql`(select count(*) from ${comments} c where c.tenant_id = ${posts.tenantId} and c.post_id = ${posts.id})`,
+      likesCount: sql`(select count(*) from ${postLikes} l where l.tenant_id = ${tenant.id} and l.post_id = ${posts.id})`,
+      commentsCount: sql`(select count(*) from ${comments} c where c.tenant_id = ${tenant.id} and c.post_id = ${posts.id})`,
     })
     .where(and(eq(posts.tenantId, tenant.id), inArray(posts.id, postIds)));
 

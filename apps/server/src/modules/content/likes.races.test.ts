@@ -39,7 +39,7 @@ describe.runIf(onPostgres)('likes racing on PostgreSQL', () => {
   async function counts(ids: number[]) {
     const { rows } = await app.db.execute<{ id: number; likes_count: number; rows: number }>(sql`
       select p.id, p.likes_count,
-             (select count(*)::int from post_likes l where l.tenant_id = p.tenant_id and l.post_id = p.id) as rows
+             (select count(*)::int from post_likes l where l.tenant_id = ${w.tenant.id} and l.post_id = p.id) as rows
         from posts p where p.tenant_id = ${w.tenant.id} and p.id = any(${`{${ids.join(',')}}`}::int[])
        order by p.id`);
     return rows;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { acrossShards } from '../../platform/db/citus.js';
 import { removeOrphanedMedia, STALE_AFTER_MS, sweepWhenReady } from '../../platform/storage/sweep.js';
 import { referencedProfileImages } from './dashboard.repository.js';
 import { createDashboardService, type DashboardService } from './dashboard.service.js';
@@ -34,7 +35,7 @@ export const dashboardPlugin = fp(
         before: new Date(Date.now() - STALE_AFTER_MS),
         referenced: async (keys) => {
           const urls = new Map(keys.map((k) => [app.storage.url(k), k]));
-          const held = await referencedProfileImages(app.db, [...urls.keys()]);
+          const held = await acrossShards(app.db, (tx) => referencedProfileImages(tx, [...urls.keys()]));
           return new Set([...held].flatMap((url) => urls.get(url) ?? []));
         },
       }),

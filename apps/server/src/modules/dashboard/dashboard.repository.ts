@@ -258,7 +258,7 @@ export async function peopleOf(db: DbOrTx, tenantId: number, ids: number[]) {
 
 /** Every review of the user, summed up in one query (reviews_user_idx, review_media_review_idx). */
 export async function reviewStats(db: DbOrTx, tenantId: number, userId: number) {
-  const withImages = sql`exists (select 1 from ${reviewMedia} where ${reviewMedia.tenantId} = ${reviews.tenantId} and ${reviewMedia.reviewId} = ${reviews.id})`;
+  const withImages = sql`exists (select 1 from ${reviewMedia} where ${reviewMedia.tenantId} = ${tenantId} and ${reviewMedia.reviewId} = ${reviews.id})`;
   const ofRating = (r: number) => n(sql`count(*) filter (where ${reviews.rating} = ${r})`);
   const [row] = await db
     .select({

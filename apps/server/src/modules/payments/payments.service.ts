@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Buyer, Checkout } from '@app/contracts';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { acrossShards } from '../../platform/db/citus.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { inJobScope, type JobScope } from '../../platform/jobs.js';
@@ -426,18 +427,20 @@ export function createPaymentsService(opts: PaymentsOptions) {
       minAgeMs = Math.min(60_000, opts.expireAfterMs / 2),
       ...scope
     }: { now?: Date; minAgeMs?: number } & JobScope = {}): Promise<number> {
-      const due = await db
-        .select({ tenantId: payments.tenantId, paymentId: payments.paymentId, createdAt: payments.createdAt })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.status, 'pending'),
-            lt(payments.createdAt, new Date(now.getTime() - minAgeMs)),
-            inJobScope(payments.tenantId, scope),
-          ),
-        )
-        .orderBy(payments.createdAt)
-        .limit(100);
+      const due = await acrossShards(db, (tx) =>
+        tx
+          .select({ tenantId: payments.tenantId, paymentId: payments.paymentId, createdAt: payments.createdAt })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.status, 'pending'),
+              lt(payments.createdAt, new Date(now.getTime() - minAgeMs)),
+              inJobScope(payments.tenantId, scope),
+            ),
+          )
+          .orderBy(payments.createdAt)
+          .limit(100),
+      );
       let done = 0;
       for (const p of due) {
         const expireIfPending = now.getTime() - p.createdAt.getTime() >= opts.expireAfterMs;
@@ -451,18 +454,20 @@ export function createPaymentsService(opts: PaymentsOptions) {
       }
       // Refunds the gateway left REQUESTED: their webhook may never come (PortOne sends none for a
       // failed cancellation), so they are looked up until they end.
-      const refunds = await db
-        .select({ tenantId: payments.tenantId, paymentId: payments.paymentId })
-        .from(payments)
-        .where(
-          and(
-            isNotNull(payments.refundAmount),
-            lt(payments.refundRequestedAt, new Date(now.getTime() - minAgeMs)),
-            inJobScope(payments.tenantId, scope),
-          ),
-        )
-        .orderBy(payments.refundRequestedAt)
-        .limit(100);
+      const refunds = await acrossShards(db, (tx) =>
+        tx
+          .select({ tenantId: payments.tenantId, paymentId: payments.paymentId })
+          .from(payments)
+          .where(
+            and(
+              isNotNull(payments.refundAmount),
+              lt(payments.refundRequestedAt, new Date(now.getTime() - minAgeMs)),
+              inJobScope(payments.tenantId, scope),
+            ),
+          )
+          .orderBy(payments.refundRequestedAt)
+          .limit(100),
+      );
       for (const r of refunds) {
         try {
           const outcome = await settleRefund(r.tenantId, r.paymentId);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AnswerCache, createAnswerCache } from '../../platform/answer-cache.js';
+import { acrossShards } from '../../platform/db/citus.js';
 import { removeOrphanedMedia, STALE_AFTER_MS, sweepWhenReady } from '../../platform/storage/sweep.js';
 import { referencedMediaKeys } from './reviews.repository.js';
 import { createReviewsService, type ReviewsService } from './reviews.service.js';
@@ -33,7 +34,7 @@ export const reviewsPlugin = fp(
         prefix: 'tenants/',
         match: (key) => /^tenants\/\d+\/reviews\//.test(key),
         before: new Date(Date.now() - STALE_AFTER_MS),
-        referenced: (keys) => referencedMediaKeys(app.db, keys),
+        referenced: (keys) => acrossShards(app.db, (tx) => referencedMediaKeys(tx, keys)),
       }),
     );
   },

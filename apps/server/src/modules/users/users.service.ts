@@ -1,3 +1,4 @@
+import { acrossShards } from '../../platform/db/citus.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError, sqlState, violatedConstraint } from '../../platform/errors.js';
 import type { JobScope } from '../../platform/jobs.js';
@@ -142,7 +143,7 @@ export function createUsersService(db: Db) {
     /** The live user's row, locked until the transaction ends (undefined when deleted or unknown). */
     lockLive: (tenantId: number, userId: number, tx: DbOrTx) => repo.lockLiveUser(tx, tenantId, userId),
     /** Every deleted account, per tenant (for the forfeiture of balances left on them). */
-    deletedUserIds: (scope?: JobScope) => repo.deletedUserIds(db, scope),
+    deletedUserIds: (scope?: JobScope) => acrossShards(db, (tx) => repo.deletedUserIds(tx, scope)),
 
     async anonymise(tenantId: number, userId: number, tx: DbOrTx): Promise<void> {
       const now = new Date();

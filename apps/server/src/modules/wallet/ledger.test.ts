@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acrossShards } from '../../platform/db/citus.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { sqlState } from '../../platform/errors.js';
 import { createTenant, createUser } from '../../seed/factories.js';
@@ -218,9 +219,11 @@ describe('points ledger', () => {
       expect(await balanceOf(app.db, t.id, userId)).toMatchObject({ available: 2_020 });
       expect(await ledgerProblems(app.db, t.id)).toEqual([]);
     }
-    const { rows } = await app.db.execute<{ tenant_id: number; kinds: string }>(
-      sql`select tenant_id, string_agg(kind, ',' order by kind) as kinds from ledger_accounts
-          where tenant_id in (${tenants[0]?.id}, ${tenants[1]?.id}) and user_id is null group by tenant_id order by tenant_id`,
+    const { rows } = await acrossShards(app.db, (tx) =>
+      tx.execute<{ tenant_id: number; kinds: string }>(
+        sql`select tenant_id, string_agg(kind, ',' order by kind) as kinds from ledger_accounts
+            where tenant_id in (${tenants[0]?.id}, ${tenants[1]?.id}) and user_id is null group by tenant_id order by tenant_id`,
+      ),
     );
     expect(rows.map((r) => r.kinds)).toEqual(['rewards,topup_clearing', 'rewards,topup_clearing']);
   });

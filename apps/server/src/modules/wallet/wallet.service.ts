@@ -21,6 +21,7 @@ import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Address } from 'ox';
 import type { CurrentUser } from '../../platform/auth.js';
+import { acrossShards } from '../../platform/db/citus.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { assertSameRequest, requestFingerprint } from '../../platform/idempotency.js';
@@ -362,10 +363,12 @@ export function createWalletService(opts: WalletOptions) {
      */
     async settleDueWithdrawals({ now = new Date(), ...scope }: { now?: Date } & JobScope = {}): Promise<number> {
       const due = and(eq(withdrawals.status, 'pending'), lte(withdrawals.settleAfter, now));
-      const tenants = await db
-        .selectDistinct({ tenantId: withdrawals.tenantId })
-        .from(withdrawals)
-        .where(and(due, inJobScope(withdrawals.tenantId, scope)));
+      const tenants = await acrossShards(db, (tx) =>
+        tx
+          .selectDistinct({ tenantId: withdrawals.tenantId })
+          .from(withdrawals)
+          .where(and(due, inJobScope(withdrawals.tenantId, scope))),
+      );
       let settled = 0;
       for (const { tenantId } of tenants) settled += await settleDueWithdrawalsOf(tenantId, now);
       return settled;

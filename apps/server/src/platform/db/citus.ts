@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
-import type { Db } from './client.js';
+import type { Db, DbOrTx } from './client.js';
 import { GLOBAL_TABLES } from './schema.js';
 
 /**
@@ -143,4 +143,18 @@ export async function dropDistributedDatabase(coordinatorUrl: string, name: stri
       run(onNode(coordinatorUrl, node, 'postgres'), [`drop database if exists "${name}" with (force)`]),
     ),
   );
+}
+
+/**
+ * Runs a deliberate read across every tenant's shards (a job finding its due work, a platform-wide
+ * list): on Citus a multi-shard query, allowed here even where `citus.multi_task_query_log_level`
+ * refuses them elsewhere (the Citus test pass sets it to `error`, and production may log them), so
+ * that a request fanning out by accident is found. A transaction of its own; on PostgreSQL and PGlite
+ * the setting is an unused placeholder.
+ */
+export function acrossShards<T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local citus.multi_task_query_log_level = 'off'`);
+    return work(tx);
+  });
 }
