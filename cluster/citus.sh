@@ -12,7 +12,8 @@
 #   cluster/citus.sh destroy          stop and delete the folder
 #
 # Settings: CITUS_DIR (default .cache/citus in the repo), CITUS_PORT (coordinator, default 9700;
-# the workers take the next two), CITUS_SHARD_COUNT (default 4 here; production keeps Citus's 32).
+# the workers take the next two), CITUS_SHARD_COUNT (default 4 here; production keeps Citus's 32),
+# CITUS_SOURCE (the released source and build.sh, default ../shared/citus beside the repo).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 dir="${CITUS_DIR:-$repo/.cache/citus}"
@@ -29,8 +30,10 @@ psql_on() { local p="$1" db="$2"; shift 2; psql -X -q -v ON_ERROR_STOP=1 -h 127.
 
 ensure_extension_built() {
   [ -f "$("$bin/pg_config" --pkglibdir 2>/dev/null || echo /usr/lib/postgresql/15/lib)/citus.so" ] && return
-  if [ "$(id -u)" != 0 ]; then echo "citus: the extension is not installed; run $repo/../shared/citus/build.sh as root" >&2; exit 1; fi
-  "$repo/../shared/citus/build.sh"
+  local source="${CITUS_SOURCE:-$repo/../shared/citus}"
+  [ -x "$source/build.sh" ] || { echo "citus: the extension is not installed and its source is not at $source (set CITUS_SOURCE)" >&2; exit 1; }
+  if [ "$(id -u)" != 0 ]; then echo "citus: the extension is not installed; run $source/build.sh as root" >&2; exit 1; fi
+  "$source/build.sh"
 }
 
 init_node() {

@@ -228,6 +228,46 @@ describe('points ledger', () => {
     expect(rows.map((r) => r.kinds)).toEqual(['rewards,topup_clearing', 'rewards,topup_clearing']);
   });
 
+  it("the database refuses an entry pointing at another tenant's account: every foreign key pairs tenant_id", async () => {
+    const other = await createTenant(app.db);
+    const theirs = await newUser(other);
+    await topUp(theirs, 1_000, other);
+    const theirWallet = (await accountIds(app.db, other.id, [{ userId: theirs }])).get(`u${theirs}`);
+    const ours = await newUser();
+    await topUp(ours, 1_000);
+    const ourWallet = await walletId(ours);
+    // The other tenant's account id is none of ours (ids come from one sequence).
+    const ourIds = new Set(
+      (await accountIds(app.db, tenant.id, [{ userId: ours }, { system: 'adjustments' }])).values(),
+    );
+    expect(ourIds.has(theirWallet as number)).toBe(false);
+    const stolen = key('cross-tenant');
+    const attempt = app.db.transaction(async (tx) => {
+      const { rows } = await tx.execute<{ id: number }>(
+        sql`insert into ledger_transactions (tenant_id, tx_type, idempotency_key)
+            values (${tenant.id}, 'adjustment', ${stolen}) returning id`,
+      );
+      // The other tenant's account id under this tenant: no such account here (on Citus it lives
+      // on another shard, where no key of this tenant's could reach it).
+      for (const [account, amount] of [
+        [theirWallet, -500],
+        [ourWallet, 500],
+      ] as const) {
+        await tx.execute(
+          sql`insert into ledger_entries (tenant_id, transaction_id, account_id, bucket, amount)
+              values (${tenant.id}, ${rows[0]?.id}, ${account}, 'available', ${amount})`,
+        );
+      }
+    });
+    expect(await refusal(attempt)).toBe('23503');
+    expect(
+      await count(
+        sql`select count(*)::int as n from ledger_transactions where tenant_id = ${tenant.id} and idempotency_key = ${stolen}`,
+      ),
+    ).toBe(0);
+    expect(await balanceOf(app.db, other.id, theirs)).toMatchObject({ available: 1_000 });
+  });
+
   it('the database refuses a negative wallet balance written by hand', async () => {
     const userId = await newUser();
     await topUp(userId, 1_000);

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app.js';
+import { buildTestApp, onCitus } from '../../test/app.js';
+import { acrossShards } from './citus.js';
 import { GLOBAL_TABLES } from './schema.js';
-import { findTenancyViolations } from './tenancy-rules.js';
+import { findDistributionViolations, findTenancyViolations } from './tenancy-rules.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -60,5 +61,64 @@ describe('tenant-key rules of the schema', () => {
       'nullable_tenant: primary key nullable_tenant_pkey (id) lacks tenant_id',
       'nullable_tenant: tenant_id may be null',
     ]);
+  });
+});
+
+describe.runIf(onCitus)('the schema on Citus', () => {
+  it('distributes every tenant table by tenant_id in one colocation group, the global tables as reference tables', async () => {
+    expect(await findDistributionViolations(app.db, GLOBAL_TABLES)).toEqual([]);
+    const { rows } = await app.db.execute<{ n: number }>(
+      sql`select count(distinct colocationid)::int as n from pg_dist_partition where partmethod = 'h'`,
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('finds a table left local, one distributed by another column or apart, and a global table distributed', async () => {
+    const schema = `placed_${randomBytes(4).toString('hex')}`;
+    const statements = [
+      `create schema ${schema}`,
+      `create table ${schema}.tenants (id int primary key)`,
+      `select create_distributed_table('${schema}.tenants', 'id')`,
+      `create table ${schema}.orders (tenant_id int not null, id int not null, primary key (tenant_id, id))`,
+      `select create_distributed_table('${schema}.orders', 'tenant_id', colocate_with => 'none')`,
+      `create table ${schema}.lines (tenant_id int not null, id int not null, primary key (tenant_id, id))`,
+      `select create_distributed_table('${schema}.lines', 'id', colocate_with => 'none')`,
+      `create table ${schema}.items (tenant_id int not null, id int not null, primary key (tenant_id, id))`,
+      `select create_distributed_table('${schema}.items', 'tenant_id', colocate_with => 'none')`,
+      `create table ${schema}.notes (tenant_id int not null, id int not null, primary key (tenant_id, id))`,
+    ];
+    try {
+      for (const statement of statements) await app.db.execute(sql.raw(statement));
+      expect(await findDistributionViolations(app.db, ['tenants'], schema)).toEqual([
+        'lines: is not distributed by tenant_id',
+        'notes: is a local table',
+        'tenants: is not a reference table',
+        'tenant tables are in 2 colocation groups, not one',
+      ]);
+    } finally {
+      await app.db.execute(sql.raw(`drop schema ${schema} cascade`));
+    }
+  });
+
+  it('runs the hot reads and the writes of a request on one shard (EXPLAIN: one task)', async () => {
+    const tenant = (await app.db.execute<{ id: number }>(sql`select id from tenants limit 1`)).rows[0]?.id ?? 1;
+    const plans = [
+      sql`explain select * from products where tenant_id = ${tenant} and deleted_at is null order by id desc limit 20`,
+      sql`explain select * from ledger_entries e join ledger_accounts a on a.tenant_id = e.tenant_id and a.id = e.account_id
+          where e.tenant_id = ${tenant} and a.user_id = 1`,
+      sql`explain update ledger_accounts set available = available + 1 where tenant_id = ${tenant} and id = 1`,
+      sql`explain insert into post_likes (tenant_id, post_id, user_id) values (${tenant}, 1, 1) on conflict do nothing`,
+    ];
+    for (const plan of plans) {
+      const text = (await app.db.execute<{ 'QUERY PLAN': string }>(plan)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(text).toMatch(/Task Count: 1\b/);
+    }
+    // A read of every tenant is the other kind: one task per shard.
+    const all = (
+      await acrossShards(app.db, (tx) =>
+        tx.execute<{ 'QUERY PLAN': string }>(sql`explain select count(*) from products`),
+      )
+    ).rows;
+    expect(all.map((r) => r['QUERY PLAN']).join('\n')).not.toMatch(/Task Count: 1\b/);
   });
 });

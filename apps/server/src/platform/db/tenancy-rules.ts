@@ -88,3 +88,45 @@ async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> 
   const result = await db.execute(query);
   return result.rows as T[];
 }
+
+/**
+ * On Citus, checks how the live tables are placed (ARCHITECTURE.md section 3): every table not
+ * listed as global is distributed by hash of `tenant_id`, all in one colocation group (a tenant's
+ * rows of every table share a node, so its joins, foreign keys and transactions stay there); the
+ * global tables are reference tables; no table is left on the coordinator alone. One line per
+ * violation (empty when sound).
+ */
+export async function findDistributionViolations(
+  db: DbOrTx,
+  globalTables: readonly string[],
+  schema = 'public',
+): Promise<string[]> {
+  const tables = await rows<{
+    table_name: string;
+    method: string | null;
+    model: string | null;
+    column: string | null;
+    colocation: number | null;
+  }>(
+    db,
+    sql`select c.relname as table_name, p.partmethod as method, p.repmodel as model, p.colocationid as colocation,
+               case when p.partkey is not null then column_to_column_name(p.logicalrelid, p.partkey) end as column
+        from pg_class c
+        join pg_namespace n on n.oid = c.relnamespace
+        left join pg_dist_partition p on p.logicalrelid = c.oid
+        where n.nspname = ${schema} and c.relkind in ('r', 'p') and not c.relispartition
+        order by c.relname`,
+  );
+  const violations: string[] = [];
+  const groups = new Set<number>();
+  for (const t of tables) {
+    if (t.method === null) violations.push(`${t.table_name}: is a local table`);
+    else if (globalTables.includes(t.table_name)) {
+      if (t.method !== 'n' || t.model !== 't') violations.push(`${t.table_name}: is not a reference table`);
+    } else if (t.method !== 'h' || t.column !== 'tenant_id') {
+      violations.push(`${t.table_name}: is not distributed by tenant_id`);
+    } else if (t.colocation !== null) groups.add(t.colocation);
+  }
+  if (groups.size > 1) violations.push(`tenant tables are in ${groups.size} colocation groups, not one`);
+  return violations;
+}
