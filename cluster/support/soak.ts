@@ -49,6 +49,20 @@ export interface SoakRecord {
   products: number[];
   calls: number;
   failed: Map<string, number>;
+  /** Every call in the order it ended: when, how long it took, and how it was answered. */
+  log: SoakCall[];
+}
+
+export interface SoakCall {
+  what: string;
+  /** When the answer (or the network error) came. */
+  at: number;
+  ms: number;
+  ok: boolean;
+  /** The status, or the network error's message. */
+  status: number | string;
+  /** The `code` of a JSON error body (`{ detail, code }`), when the answer had one. */
+  code?: string;
 }
 
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
@@ -70,6 +84,7 @@ export async function runSoak(
     products: [],
     calls: 0,
     failed: new Map(),
+    log: [],
   },
 ): Promise<SoakRecord> {
   const merchant = await api.login('merchant@example.com');
@@ -105,11 +120,20 @@ export async function runSoak(
   /** One call: its answer's body, or null (counted) for another status or a network error. */
   async function attempt<T>(what: string, ok: number, run: () => Promise<{ status: number; body: T }>) {
     record.calls++;
+    const started = Date.now();
+    const logged = (status: number | string, code?: string) =>
+      record.log.push({ what, at: Date.now(), ms: Date.now() - started, ok: status === ok, status, code });
     try {
       const res = await run();
-      if (res.status === ok) return res.body;
+      if (res.status === ok) {
+        logged(res.status);
+        return res.body;
+      }
+      const code = (res.body as { code?: unknown } | null)?.code;
+      logged(res.status, typeof code === 'string' ? code : undefined);
       fail(what, res.status);
     } catch (err) {
+      logged((err as Error).message);
       fail(what, err);
       // A node going down refuses at once: do not spin.
       await pause(100);
@@ -206,6 +230,7 @@ export async function runSoak(
 /** What must hold after the soak; answers the problems found (none is the goal) and a summary. */
 export async function soakProblems(db: Db, setUp: SoakSetUp, record: SoakRecord) {
   const problems: string[] = [];
+  // Every join and subquery names the tenant too: on Citus that keeps it on the tenant's shard.
   const rows = async <T>(query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
   const missing = async (table: string, ids: number[]) => {
     if (!ids.length) return [];
@@ -232,7 +257,7 @@ export async function soakProblems(db: Db, setUp: SoakSetUp, record: SoakRecord)
     const credits = await rows<{ n: number; amount: string }>(
       sql`select count(*)::int as n, coalesce(sum(e.amount), 0)::text as amount
           from ledger_transactions t join ledger_entries e on e.tenant_id = t.tenant_id and e.transaction_id = t.id
-          join ledger_accounts a on a.id = e.account_id and a.kind = 'wallet'
+          join ledger_accounts a on a.tenant_id = e.tenant_id and a.id = e.account_id and a.kind = 'wallet'
           where t.tenant_id = ${setUp.tenantId} and t.tx_type = 'topup' and t.reference_id = ${t.paymentId}`,
     );
     const c = credits[0];
@@ -253,11 +278,13 @@ export async function soakProblems(db: Db, setUp: SoakSetUp, record: SoakRecord)
   for (const productId of record.products) {
     const [p] = await rows<{ remaining: number; orders_count: number; reserved: number; counted: number }>(
       sql`select p.display_remaining as remaining, p.orders_count,
-                 coalesce((select sum(o.stock_reserved) from orders o join order_items i on i.order_id = o.id
-                   where i.product_id = p.id and o.status not in ('CANCELLED', 'REFUNDED')), 0)::int as reserved,
-                 (select count(*) from orders o join order_items i on i.order_id = o.id
-                   where i.product_id = p.id and o.status not in ('AWAITING_PAYMENT', 'CANCELLED', 'REFUNDED'))::int as counted
-          from products p where p.id = ${productId}`,
+                 coalesce((select sum(o.stock_reserved) from orders o
+                   join order_items i on i.tenant_id = o.tenant_id and i.order_id = o.id
+                   where o.tenant_id = p.tenant_id and i.product_id = p.id and o.status not in ('CANCELLED', 'REFUNDED')), 0)::int as reserved,
+                 (select count(*) from orders o join order_items i on i.tenant_id = o.tenant_id and i.order_id = o.id
+                   where o.tenant_id = p.tenant_id and i.product_id = p.id
+                     and o.status not in ('AWAITING_PAYMENT', 'CANCELLED', 'REFUNDED'))::int as counted
+          from products p where p.tenant_id = ${setUp.tenantId} and p.id = ${productId}`,
     );
     if (!p || STOCK - p.remaining !== p.reserved || p.orders_count !== p.counted) {
       problems.push(`product ${productId}: ${JSON.stringify(p)} (stock ${STOCK})`);
@@ -265,15 +292,16 @@ export async function soakProblems(db: Db, setUp: SoakSetUp, record: SoakRecord)
   }
 
   const likeCounts = await rows<{ id: number; likes_count: number; n: number }>(
-    sql`select p.id, p.likes_count, (select count(*) from post_likes l where l.post_id = p.id)::int as n
-        from posts p where p.tenant_id = ${setUp.tenantId} and p.likes_count <> (select count(*) from post_likes l where l.post_id = p.id)`,
+    sql`select p.id, p.likes_count, (select count(*) from post_likes l where l.tenant_id = p.tenant_id and l.post_id = p.id)::int as n
+        from posts p where p.tenant_id = ${setUp.tenantId}
+          and p.likes_count <> (select count(*) from post_likes l where l.tenant_id = p.tenant_id and l.post_id = p.id)`,
   );
   if (likeCounts.length) problems.push(`like counts differ from the likes: ${JSON.stringify(likeCounts.slice(0, 5))}`);
   for (const [slot, liked] of record.likes) {
     const [w, post] = slot.split(':').map(Number) as [number, number];
     const user = setUp.users[w]?.id;
     const [row] = await rows<{ n: number }>(
-      sql`select count(*)::int as n from post_likes where post_id = ${post} and user_id = ${user}`,
+      sql`select count(*)::int as n from post_likes where tenant_id = ${setUp.tenantId} and post_id = ${post} and user_id = ${user}`,
     );
     if ((row?.n === 1) !== liked)
       problems.push(`user ${user}'s acknowledged ${liked ? 'like' : 'unlike'} of post ${post} is lost`);
