@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acrossShards } from '../../platform/db/citus.js';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { sqlState } from '../../platform/errors.js';
 import { createTenant, createUser } from '../../seed/factories.js';
 import { buildTestApp, onCitus } from '../../test/app.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
@@ -16,6 +15,7 @@ import {
   ledgerProblems,
   post,
 } from './ledger.js';
+import { postByHand, refusal } from './ledger.test-helpers.js';
 import {
   captureOrderPoints,
   creditTopup,
@@ -52,12 +52,6 @@ describe('points ledger', () => {
     inLedgerTransaction(app.db, (tx) => creditTopup(tx, t.id, { userId, amount, paymentId: key('pay') }));
   const walletId = async (userId: number) => (await accountIds(app.db, tenant.id, [{ userId }])).get(`u${userId}`);
   const count = async (query: ReturnType<typeof sql>) => (await app.db.execute<{ n: number }>(query)).rows[0]?.n;
-  /** The SQLSTATE a statement fails with (undefined when it succeeds). */
-  const refusal = (work: Promise<unknown>) =>
-    work.then(
-      () => undefined,
-      (err: unknown) => sqlState(err),
-    );
 
   it('refuses an unbalanced posting before touching the database', async () => {
     const userId = await newUser();
@@ -130,24 +124,8 @@ describe('points ledger', () => {
     await topUp(userId, 1_000);
     const wallet = await walletId(userId);
     const [clearing] = [...(await accountIds(app.db, tenant.id, [{ system: 'adjustments' }])).values()];
-    const byHand = (idempotencyKey: string, amounts: { account: number | undefined; amount: number }[]) =>
-      app.db.transaction(async (tx) => {
-        const { rows } = await tx.execute<{ id: number }>(
-          sql`insert into ledger_transactions (tenant_id, tx_type, idempotency_key)
-              values (${tenant.id}, 'adjustment', ${idempotencyKey}) returning id`,
-        );
-        // One entry per statement: the check waits for the commit, when all of them are written.
-        for (const { account, amount } of amounts) {
-          await tx.execute(
-            sql`insert into ledger_entries (tenant_id, transaction_id, account_id, bucket, amount)
-                values (${tenant.id}, ${rows[0]?.id}, ${account}, 'available', ${amount})`,
-          );
-        }
-        const walletChange = amounts.filter((a) => a.account === wallet).reduce((sum, a) => sum + a.amount, 0);
-        await tx.execute(
-          sql`update ledger_accounts set available = available + ${walletChange} where tenant_id = ${tenant.id} and id = ${wallet}`,
-        );
-      });
+    const byHand = (idempotencyKey: string, entries: { account: number | undefined; amount: number }[]) =>
+      postByHand(app.db, tenant.id, idempotencyKey, entries);
 
     // PostgreSQL refuses the commit with check_violation. On Citus the check runs on the worker
     // holding the tenant's shard, at its commit; the coordinator then refuses the commit as a whole
