@@ -7,9 +7,11 @@ import { banners, events, merchantPlaces, notices, products, searchKeywords } fr
 
 // Merchants are the accounts module's rows; the directory reads them (and the owner's profile
 // image) by read-only joins on the composite keys, together with this module's places.
-const productCount = sql<number>`(
+// Subqueries name the tenant itself, not `merchants.tenant_id`: Citus keeps a query on one shard
+// only when every table of it is filtered by the same tenant (docs/decisions/034-citus.md).
+const productCountOf = (tenantId: number) => sql<number>`(
   select count(*)::int from ${products} p
-  where p.tenant_id = ${merchants.tenantId} and p.merchant_id = ${merchants.id}
+  where p.tenant_id = ${tenantId} and p.merchant_id = ${merchants.id}
     and p.deleted_at is null and p.is_available)`;
 
 const merchantFields = {
@@ -24,7 +26,7 @@ const merchantFields = {
   latitude: merchantPlaces.latitude,
   longitude: merchantPlaces.longitude,
 };
-const merchantColumns = { ...merchantFields, productCount };
+const merchantColumnsOf = (tenantId: number) => ({ ...merchantFields, productCount: productCountOf(tenantId) });
 
 export interface MerchantDirectoryRow {
   id: number;
@@ -66,7 +68,7 @@ function merchantConditions(f: MerchantFilter) {
   if (f.category) {
     c.add(
       'c',
-      sql`exists (select 1 from ${products} p where p.tenant_id = ${merchants.tenantId}
+      sql`exists (select 1 from ${products} p where p.tenant_id = ${value('tenantId')}
       and p.merchant_id = ${merchants.id} and p.deleted_at is null
       and (p.category = ${value('category')} or p.delivery_category = ${value('category')}))`,
       { category: f.category },
@@ -130,9 +132,10 @@ export function createMerchantReads(db: Db) {
 /** Merchants with the most orders (then products) on their live products. */
 export function featuredMerchants(db: DbOrTx, tenantId: number, limit: number): Promise<MerchantDirectoryRow[]> {
   const orders = sql<number>`(select coalesce(sum(p.orders_count), 0) from ${products} p
-    where p.tenant_id = ${merchants.tenantId} and p.merchant_id = ${merchants.id} and p.deleted_at is null)`;
+    where p.tenant_id = ${tenantId} and p.merchant_id = ${merchants.id} and p.deleted_at is null)`;
+  const productCount = productCountOf(tenantId);
   return db
-    .select(merchantColumns)
+    .select(merchantColumnsOf(tenantId))
     .from(merchants)
     .innerJoin(users, userJoin)
     .leftJoin(merchantPlaces, placeJoin)
@@ -143,7 +146,7 @@ export function featuredMerchants(db: DbOrTx, tenantId: number, limit: number): 
 
 export async function findMerchant(db: DbOrTx, tenantId: number, id: number) {
   const [row] = await db
-    .select(merchantColumns)
+    .select(merchantColumnsOf(tenantId))
     .from(merchants)
     .innerJoin(users, userJoin)
     .leftJoin(merchantPlaces, placeJoin)
@@ -171,7 +174,7 @@ export async function nearbyMerchants(
       + cos(radians(${lat}::float8)) * cos(radians(${merchantPlaces.latitude}))
       * power(sin(radians(${merchantPlaces.longitude} - ${lng}::float8) / 2), 2))))`;
   const rows = await db
-    .select({ ...merchantColumns, distanceKm: distance })
+    .select({ ...merchantColumnsOf(tenantId), distanceKm: distance })
     .from(merchants)
     .innerJoin(users, userJoin)
     .innerJoin(merchantPlaces, placeJoin)

@@ -6,6 +6,7 @@ import { postListSchema, productDetailSchema, productListSchema, walletTransacti
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acrossShards } from '../../platform/db/citus.js';
 import { DEMO_PASSWORD, demoTenants, seedDemoIfEmpty } from '../../seed/demo.js';
 import {
   drawPostPicture,
@@ -100,7 +101,7 @@ describe('demo content seed', () => {
       (select max(depth) from comments where tenant_id = ${tenant.id}) as depth,
       (select count(distinct user_id) from post_likes where tenant_id = ${tenant.id}) as likers,
       (select count(*) from posts p where tenant_id = ${tenant.id} and likes_count <> (select count(*) from post_likes l where l.tenant_id = ${tenant.id} and l.post_id = p.id)) as wrong_likes,
-      (select count(*) from posts p where tenant_id = ${tenant.id} and comments_count <> (select count(*) from comments c where c.tenant_id = p.tenant_id and c.post_id = p.id)) as wrong_comments,
+      (select count(*) from posts p where tenant_id = ${tenant.id} and comments_count <> (select count(*) from comments c where c.tenant_id = ${tenant.id} and c.post_id = p.id)) as wrong_comments,
       (select count(distinct author_id) from posts where tenant_id = ${tenant.id}) as authors`)
       ).rows[0] as Record<string, number | string>;
       expect(Number(stats.depth)).toBe(5);
@@ -125,8 +126,10 @@ describe('demo content seed', () => {
 
   const businessNames = async (host: string) => {
     const rows = (
-      await app.db.execute(sql`select m.user_id, m.business_name from merchants m join tenants t on t.id = m.tenant_id
-        where t.domain = ${host}`)
+      await acrossShards(app.db, (tx) =>
+        tx.execute(sql`select m.user_id, m.business_name from merchants m join tenants t on t.id = m.tenant_id
+          where t.domain = ${host}`),
+      )
     ).rows as { user_id: number; business_name: string }[];
     return new Map(rows.map((r) => [Number(r.user_id), r.business_name]));
   };

@@ -10,6 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acrossShards } from '../../platform/db/citus.js';
 import { DEMO_PASSWORD, demoTenants, seedDemoIfEmpty } from '../../seed/demo.js';
 import { accountsClient } from '../../test/accounts.js';
 import { buildTestApp } from '../../test/app.js';
@@ -43,7 +44,9 @@ async function tenantId(host: string) {
   return (rows[0] as { id: number }).id;
 }
 
-const rows = async <T>(query: ReturnType<typeof sql>) => (await app.db.execute(query)).rows as T[];
+/** The test's own look-ups, across tenants (on Citus, deliberately over every shard). */
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  (await acrossShards(app.db, (tx) => tx.execute(query))).rows as T[];
 
 describe('demo orders', () => {
   it.each([farm.domain, mall.domain])(

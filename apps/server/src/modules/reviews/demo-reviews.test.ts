@@ -11,6 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acrossShards } from '../../platform/db/citus.js';
 import { DEMO_PASSWORD, demoTenants, seedDemoIfEmpty } from '../../seed/demo.js';
 import { accountsClient } from '../../test/accounts.js';
 import { buildTestApp } from '../../test/app.js';
@@ -31,7 +32,9 @@ const get = async (host: string, url: string, token?: string) => {
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return res.json();
 };
-const rows = async <T>(query: ReturnType<typeof sql>) => (await app.db.execute(query)).rows as T[];
+/** The test's own look-ups, across tenants (on Citus, deliberately over every shard). */
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  (await acrossShards(app.db, (tx) => tx.execute(query))).rows as T[];
 
 describe('demo reviews', () => {
   it.each([farm.domain, mall.domain])(

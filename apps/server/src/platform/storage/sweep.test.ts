@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueTenant } from '../../modules/catalogue/catalogue.test-helpers.js';
 import { referencedMediaKeys } from '../../modules/content/content.repository.js';
 import { buildTestApp } from '../../test/app.js';
+import { acrossShards } from '../db/citus.js';
 import { removeOrphanedMedia, STALE_AFTER_MS } from './sweep.js';
 
 /** Makes a file (and its folders) with the given age. */
@@ -93,7 +94,7 @@ describe('what a crash leaves behind is removed at start (issue 9)', () => {
         prefix: 'tenants/',
         match: (key) => /^tenants\/\d+\/posts\//.test(key),
         before: new Date(Date.now() - STALE_AFTER_MS),
-        referenced: (k) => referencedMediaKeys(app.db, k),
+        referenced: (k) => acrossShards(app.db, (tx) => referencedMediaKeys(tx, k)),
       });
       expect(removed).toBe(1);
       expect(existsSync(orphan)).toBe(false);
