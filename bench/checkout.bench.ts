@@ -6,7 +6,7 @@ import { ledgerProblems } from '../apps/server/src/modules/wallet/ledger.js';
 import { creditTopup } from '../apps/server/src/modules/wallet/points.js';
 import { SANDBOX_CARDS } from '../apps/server/src/platform/payments/sandbox-gateway.js';
 import { createUser } from '../apps/server/src/seed/factories.js';
-import { connections, durationOr, exited, inBatches, login, onPostgres, serverPool, start } from './support.js';
+import { connections, durationOr, exited, inBatches, login, onPostgres, record, serverPool, start } from './support.js';
 
 const duration = durationOr(10);
 const warmUp = 2;
@@ -370,6 +370,7 @@ await onPostgres('checkout', port, async ({ db, query }) => {
     const barePps = base.measured.purchases / base.measured.seconds;
     const p99 = percentile(m.latencies, 0.99);
     figures.push({ pps, p99 });
+    record({ bench: 'checkout', name: v.title, rate: pps, p99, bare: barePps });
     const steps = [...m.steps]
       .map(([step, t]) => `${step} p50 ${ms(percentile(t, 0.5))} p99 ${ms(percentile(t, 0.99))}`)
       .join('   ');

@@ -168,30 +168,33 @@ async function runs(tokens: string[], checkNow?: (title: string, ids: number[]) 
 }
 
 if (process.env.DATABASE_URL) {
-  // The seed's extra posts: the server started by onPostgres inherits this process's environment.
-  process.env.SEED_POSTS_PER_TENANT = postsPerTenant;
-  await onPostgres('content', port, async ({ db }) => {
-    const tenant = await findTenantByDomain(db, host);
-    if (!tenant?.features.content) throw new Error(`${host} has no content`);
-    const readers = await db.transaction(async (tx) => {
-      const made: string[] = [];
-      for (let i = 1; i <= connections; i++) {
-        const { user } = await createUser(tx, tenant.id, {
-          email: `liker${i}@bench.example.com`,
-          username: `독자${i}`,
-        });
-        made.push(user.email);
-      }
-      return made;
-    });
-    const tokens = Array.from(readers, () => '');
-    await inBatches(readers, 10, async (email, i) => {
-      tokens[i] = await login(api, host, email);
-    });
-    console.log(`PostgreSQL, server pool ${serverPool}, ${tokens.length} bench readers`);
-    const { ok } = await runs(tokens, async (title, ids) => report(title, await countCheck(db, ids), ids.length));
-    return ok;
-  });
+  await onPostgres(
+    'content',
+    port,
+    async ({ db }) => {
+      const tenant = await findTenantByDomain(db, host);
+      if (!tenant?.features.content) throw new Error(`${host} has no content`);
+      const readers = await db.transaction(async (tx) => {
+        const made: string[] = [];
+        for (let i = 1; i <= connections; i++) {
+          const { user } = await createUser(tx, tenant.id, {
+            email: `liker${i}@bench.example.com`,
+            username: `독자${i}`,
+          });
+          made.push(user.email);
+        }
+        return made;
+      });
+      const tokens = Array.from(readers, () => '');
+      await inBatches(readers, 10, async (email, i) => {
+        tokens[i] = await login(api, host, email);
+      });
+      console.log(`PostgreSQL, server pool ${serverPool}, ${tokens.length} bench readers`);
+      const { ok } = await runs(tokens, async (title, ids) => report(title, await countCheck(db, ids), ids.length));
+      return ok;
+    },
+    { posts: Number(postsPerTenant) },
+  );
 } else {
   buildServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-content-'));

@@ -1,6 +1,7 @@
 /**
- * Every public list, feed and page of the catalogue and the posts in one run, on PostgreSQL with
- * BENCH_PRODUCTS products and BENCH_POSTS posts per demo tenant (default 20,000 and 10,000), first
+ * Every public list, feed and page of the catalogue and the posts in one run, on PostgreSQL (or a
+ * Citus coordinator) with BENCH_SEED_PRODUCTS products and BENCH_SEED_POSTS posts per tenant
+ * (default 20,000 and 10,000; BENCH_SEED_TENANTS tenants, default the two demo ones), first
  * with every answer cache off (each request reaches the database), then the hot routes with the
  * caches on. Each route is measured beside a bare Fastify route answering a body of the same size
  * (a process of its own, same connections); the table gives req/s, p99, the answer's size and the
@@ -8,13 +9,10 @@
  * or post).
  *
  *   npm run bench:routes --workspace bench   (BENCH_DURATION=3 BENCH_CONNECTIONS=20
- *                                             BENCH_PRODUCTS=20000 BENCH_POSTS=10000;
+ *                                             BENCH_SEED_PRODUCTS=20000 BENCH_SEED_POSTS=10000;
  *                                             DATABASE_URL=postgres://… the server to use)
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   bare,
   benchDatabase,
@@ -23,32 +21,37 @@ import {
   durationOr,
   exited,
   measure,
+  record,
+  seedSize,
+  seedTimes,
   serverPool,
   startServer,
 } from './support.js';
 
 const duration = durationOr(3);
-const products = process.env.BENCH_PRODUCTS ?? '20000';
-const posts = process.env.BENCH_POSTS ?? '10000';
+const size = seedSize({ products: 20_000, posts: 10_000 });
 const headers = { host: 'farm.localhost' };
 const hangul = (q: string) => encodeURIComponent(q);
 
 buildServer();
 const database = benchDatabase('routes');
 await database.create();
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-routes-'));
 const children: ChildProcess[] = [];
 let failed = false;
 const table: string[] = [];
 
-async function run(title: string, port: number, cacheMs: string, routes: [string, string, number | null][]) {
-  const server = await startServer(port, dataDir, {
+async function run(
+  title: string,
+  section: string,
+  port: number,
+  cacheMs: string,
+  routes: [string, string, number | null][],
+) {
+  const server = await startServer(port, database.dataDir, {
     DATABASE_URL: database.url,
     DATABASE_POOL_MAX: String(serverPool),
     RATE_LIMITS: 'false',
     CATALOGUE_CACHE_MS: cacheMs,
-    SEED_PRODUCTS_PER_TENANT: products,
-    SEED_POSTS_PER_TENANT: posts,
   });
   children.push(server);
   await database.query('analyze');
@@ -81,12 +84,15 @@ async function run(title: string, port: number, cacheMs: string, routes: [string
         `${(full.rps / base.rps).toFixed(2)}${over ? `  p99 over ${goal} ms` : ''}`,
     );
     console.log(table.at(-1));
+    record({ bench: 'routes', name: `${section} ${name}`, rate: full.rps, p99: full.p99, bare: base.rps });
   }
   server.kill('SIGTERM');
   await exited(server);
 }
 
 try {
+  const seeded = await database.seed(size);
+  if (seeded) console.log(seedTimes(size, seeded));
   const lists: [string, string, number | null][] = [
     ['GET /api/main/delivery', '/api/main/delivery', 50],
     ['GET /api/main/delivery?page=50', '/api/main/delivery?page=50', 50],
@@ -111,11 +117,14 @@ try {
     ['GET /api/content/posts/{id}', '/api/content/posts/{post}', 20],
     ['GET /api/main/posts/{id}/comments', '/api/main/posts/{post}/comments', 50],
   ];
-  await run(`caches off (CATALOGUE_CACHE_MS=0), ${products} products and ${posts} posts per tenant`, 3960, '0', [
-    ...lists,
-    ...pages,
-  ]);
-  await run('caches on (CATALOGUE_CACHE_MS=2000)', 3961, '2000', [
+  await run(
+    `caches off (CATALOGUE_CACHE_MS=0), ${size.products} products and ${size.posts} posts per tenant, ${size.tenants} tenants`,
+    'uncached',
+    3960,
+    '0',
+    [...lists, ...pages],
+  );
+  await run('caches on (CATALOGUE_CACHE_MS=2000)', 'cached', 3961, '2000', [
     ['GET /api/tenant/current', '/api/tenant/current', null],
     ['GET /api/main/delivery', '/api/main/delivery', null],
     ['GET /api/main/shopping', '/api/main/shopping', null],
@@ -128,7 +137,6 @@ try {
   for (const row of table) console.log(row);
 } finally {
   for (const c of children) c.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
   await database.drop();
 }
 if (failed) process.exitCode = 1;

@@ -3,14 +3,21 @@
  * of their own, and measuring a route with autocannon (a 2 s warm-up, then the measured run).
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { pino } from 'pino';
+import { seedDemoCatalogue } from '../apps/server/src/modules/catalogue/demo-catalogue.js';
+import { seedDemoContent } from '../apps/server/src/modules/content/demo-content.js';
+import { createDistributedDatabase, dropDistributedDatabase } from '../apps/server/src/platform/db/citus.js';
 import { createDatabase, type Database } from '../apps/server/src/platform/db/client.js';
-import { DEFAULT_PASSWORD } from '../apps/server/src/seed/factories.js';
+import { createStorage, uploadsDir } from '../apps/server/src/platform/storage/storage.plugin.js';
+import { DEMO_PASSWORD, demoTenants, seedDemoIfEmpty } from '../apps/server/src/seed/demo.js';
+import { allFeatures, createTenant, createUser, DEFAULT_PASSWORD } from '../apps/server/src/seed/factories.js';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -123,45 +130,178 @@ export async function query<T extends pg.QueryResultRow>(url: string, statement:
 }
 
 /**
- * A database of the bench's own on the PostgreSQL server of DATABASE_URL (default
- * postgres://postgres@127.0.0.1:5432/postgres): `create()` it, run the server on `url`, `drop()` it.
+ * A database of the bench's own on the PostgreSQL server of `serverUrl` (default DATABASE_URL, else
+ * postgres://postgres@127.0.0.1:5432/postgres), with a folder for its media (`dataDir`, the
+ * server's DATA_DIR): `create()` it, `seed()` it, run the server on `url`, `drop()` both. When the
+ * server is a Citus coordinator (its database has the extension), the database is made distributed
+ * on every node of that cluster, and the migrations shard its tables. When BENCH_DATABASE_URL (and
+ * BENCH_DATA_DIR) name a database seeded already (bench/engines.ts runs several benches on one),
+ * the bench uses that: create, seed and drop leave it as it is.
  */
 export type BenchDatabase = ReturnType<typeof benchDatabase>;
 
-export function benchDatabase(name: string) {
-  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export function benchDatabase(
+  name: string,
+  serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+) {
+  const given = process.env.BENCH_DATABASE_URL;
   const dbName = `bench_${name}_${Date.now().toString(36)}`;
-  const url = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+  const url = given ?? Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+  const givenDir = given ? process.env.BENCH_DATA_DIR : undefined;
+  const dataDir = givenDir ?? mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  let onCitus: Promise<boolean> | undefined;
+  /** Whether the server is a Citus coordinator (asked once). */
+  const citus = () => {
+    onCitus ??= query(given ?? serverUrl, `select 1 from pg_extension where extname = 'citus'`).then(
+      (rows) => rows.length > 0,
+    );
+    return onCitus;
+  };
   return {
     url,
-    create: () => query(serverUrl, `create database "${dbName}"`),
-    drop: () => query(serverUrl, `drop database if exists "${dbName}" with (force)`),
+    dataDir,
+    citus,
+    create: async () => {
+      if (given) return;
+      if (await citus()) await createDistributedDatabase(serverUrl, dbName);
+      else await query(serverUrl, `create database "${dbName}"`);
+    },
+    /** Migrates and seeds (`seedBench`); answers how long each part took, or undefined when given. */
+    seed: (size: SeedSize) => (given ? Promise.resolve(undefined) : seedBench(url, dataDir, size)),
+    drop: async () => {
+      if (!givenDir) rmSync(dataDir, { recursive: true, force: true });
+      if (given) return;
+      if (await citus()) await dropDistributedDatabase(serverUrl, dbName);
+      else await query(serverUrl, `drop database if exists "${dbName}" with (force)`);
+    },
     query: <T extends pg.QueryResultRow>(statement: string, params: unknown[] = []) => query<T>(url, statement, params),
   };
+}
+
+/**
+ * How much data a bench seeds: per tenant, BENCH_SEED_PRODUCTS generated products and
+ * BENCH_SEED_POSTS generated posts beside the demo ones, in BENCH_SEED_TENANTS tenants in all (the
+ * two demo tenants, then farm-like ones at bench3.localhost, …); else the bench's `defaults`, else
+ * the plain demo data.
+ */
+export interface SeedSize {
+  products: number;
+  posts: number;
+  tenants: number;
+}
+
+export function seedSize(defaults: Partial<SeedSize> = {}): SeedSize {
+  const pick = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+  return {
+    products: pick('BENCH_SEED_PRODUCTS', defaults.products ?? 0),
+    posts: pick('BENCH_SEED_POSTS', defaults.posts ?? 0),
+    tenants: Math.max(demoTenants.length, pick('BENCH_SEED_TENANTS', defaults.tenants ?? demoTenants.length)),
+  };
+}
+
+/**
+ * Migrates the database at `url` and seeds it as the server would at its first start (the demo
+ * data with its media under `dataDir`, where the server started with that DATA_DIR finds it), at
+ * `size`: the tenants beyond the demo ones get the demo catalogue and posts without media, and
+ * every tenant the generated rows. The server then finds its data and seeds nothing, so the seed is
+ * timed apart from its start. Answers the milliseconds of each part.
+ */
+export async function seedBench(url: string, dataDir: string, size: SeedSize) {
+  const database = createDatabase({ databaseUrl: url, poolMax: 2 });
+  const { db } = database;
+  try {
+    let started = Date.now();
+    await database.migrate();
+    const migrateMs = Date.now() - started;
+    started = Date.now();
+    await seedDemoIfEmpty(db, pino({ level: 'warn' }), {
+      storage: createStorage({ driver: 'local', localDir: uploadsDir(dataDir) }),
+      extraProducts: size.products,
+      extraPosts: size.posts,
+    });
+    const demoMs = Date.now() - started;
+    started = Date.now();
+    for (let n = demoTenants.length + 1; n <= size.tenants; n++) {
+      await db.transaction(async (tx) => {
+        const tenant = await createTenant(tx, {
+          name: `bench${n}`,
+          displayName: `벤치 마켓 ${n}`,
+          domain: `bench${n}.localhost`,
+          features: allFeatures(),
+          settings: structuredClone(demoTenants[0].settings) as never,
+        });
+        const { merchant } = await createUser(tx, tenant.id, {
+          email: 'merchant@example.com',
+          password: DEMO_PASSWORD,
+          merchant: { businessName: `벤치 상점 ${n}` },
+        });
+        await seedDemoCatalogue(tx, tenant, merchant?.id as number, {
+          extraProducts: size.products,
+          password: DEMO_PASSWORD,
+        });
+        await seedDemoContent(tx, tenant, { extraPosts: size.posts, password: DEMO_PASSWORD });
+      });
+    }
+    // As the demo seed does after its bulk rows: statistics and the visibility map, for these too.
+    if (size.tenants > demoTenants.length) await db.execute(sql`vacuum (analyze) products, posts`);
+    return { migrateMs, demoMs, moreTenantsMs: Date.now() - started };
+  } finally {
+    await database.close();
+  }
+}
+
+/** What `seedBench` answered, as one line. */
+export function seedTimes(size: SeedSize, times: Awaited<ReturnType<typeof seedBench>>) {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return (
+    `seed ${s(times.migrateMs + times.demoMs + times.moreTenantsMs).padStart(7)}: migrations ${s(times.migrateMs)}, ` +
+    `${demoTenants.length} demo tenants with media ${s(times.demoMs)}, ` +
+    `${size.tenants - demoTenants.length} more tenants ${s(times.moreTenantsMs)}`
+  );
+}
+
+/**
+ * When BENCH_RESULTS names a file (bench/engines.ts sets it), appends `figures` to it as one JSON
+ * line, for a driver that runs the benches and puts their figures side by side.
+ */
+export function record(figures: Figures) {
+  if (process.env.BENCH_RESULTS) appendFileSync(process.env.BENCH_RESULTS, `${JSON.stringify(figures)}\n`);
+}
+
+/** One measured operation of a bench: its rate (requests or purchases per second), p99 (ms), the bare route's rate. */
+export interface Figures {
+  bench: string;
+  name: string;
+  rate: number;
+  p99: number;
+  bare: number;
 }
 
 /** The server's PostgreSQL pool in the benches on PostgreSQL (DATABASE_POOL_MAX). */
 export const serverPool = 20;
 
 /**
- * Runs `work` against the built server (built here) on a database of its own (`benchDatabase`),
- * with a pool of `serverPool` and RATE_LIMITS=false, handing it a small pool of its own on the same
- * database (`db`) and `query`; stops the server and drops the database afterwards. When `work`
- * answers false (one of its checks failed), the process exits with 1.
+ * Runs `work` against the built server (built here) on a database of its own (`benchDatabase`,
+ * seeded at `seedSize(size)`), with a pool of `serverPool` and RATE_LIMITS=false, handing it a
+ * small pool of its own on the same database (`db`) and `query`; stops the server and drops the
+ * database afterwards. When `work` answers false (one of its checks failed), the process exits
+ * with 1.
  */
 export async function onPostgres(
   name: string,
   port: number,
   work: (env: { db: Database['db']; query: BenchDatabase['query'] }) => Promise<boolean>,
+  size: Partial<SeedSize> = {},
 ): Promise<void> {
   buildServer();
   const bench = benchDatabase(name);
   await bench.create();
-  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
-  const database = createDatabase({ databaseUrl: bench.url, poolMax: 2 });
+  let database: Database | undefined;
   let server: ChildProcess | undefined;
   try {
-    server = await startServer(port, dataDir, {
+    await bench.seed(seedSize(size));
+    database = createDatabase({ databaseUrl: bench.url, poolMax: 2 });
+    server = await startServer(port, bench.dataDir, {
       DATABASE_URL: bench.url,
       DATABASE_POOL_MAX: String(serverPool),
       RATE_LIMITS: 'false',
@@ -171,11 +311,10 @@ export async function onPostgres(
       process.exitCode = 1;
     }
   } finally {
-    await database.close();
+    await database?.close();
     server?.kill('SIGTERM');
     if (server) await exited(server);
     await bench.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -3,7 +3,17 @@ import { findTenantByDomain } from '../apps/server/src/modules/tenants/tenants.r
 import { ledgerProblems } from '../apps/server/src/modules/wallet/ledger.js';
 import { creditTopup } from '../apps/server/src/modules/wallet/points.js';
 import { createUser } from '../apps/server/src/seed/factories.js';
-import { bare, connections, durationOr, login, type Measured, measure, onPostgres, serverPool } from './support.js';
+import {
+  bare,
+  connections,
+  durationOr,
+  login,
+  type Measured,
+  measure,
+  onPostgres,
+  record,
+  serverPool,
+} from './support.js';
 
 const duration = durationOr(10);
 const walletCount = Number(process.env.BENCH_WALLETS ?? 100);
@@ -113,6 +123,7 @@ await onPostgres('wallet', port, async ({ db, query }) => {
       answered += run['2xx'];
     }
     results.push(full);
+    record({ bench: 'wallet', name: title, rate: full.rps, p99: full.p99, bare: base.rps });
     rows.push(
       `${title.padEnd(42)} ${Math.round(full.rps).toString().padStart(6)} req/s  p50 ${String(full.p50).padStart(4)} ms` +
         `  p99 ${String(full.p99).padStart(4)} ms  non-2xx ${full.result.non2xx}` +
