@@ -31,6 +31,8 @@ psql_on() { local p="$1" db="$2"; shift 2; psql -X -q -v ON_ERROR_STOP=1 -h 127.
 ensure_extension_built() {
   [ -f "$("$bin/pg_config" --pkglibdir 2>/dev/null || echo /usr/lib/postgresql/15/lib)/citus.so" ] && return
   local source="${CITUS_SOURCE:-$repo/../shared/citus}"
+  # A clone elsewhere on this kind of machine still finds the shared source.
+  [ -x "$source/build.sh" ] || [ -n "${CITUS_SOURCE:-}" ] || source=/work/shared/citus
   [ -x "$source/build.sh" ] || { echo "citus: the extension is not installed and its source is not at $source (set CITUS_SOURCE)" >&2; exit 1; }
   if [ "$(id -u)" != 0 ]; then echo "citus: the extension is not installed; run $source/build.sh as root" >&2; exit 1; fi
   "$source/build.sh"
