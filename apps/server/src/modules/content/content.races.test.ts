@@ -1,5 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLostRace } from '../../platform/errors.js';
 import { buildTestApp, onPostgres } from '../../test/app.js';
+import { type HttpAnswer, httpCall } from '../../test/http.js';
 import { catalogueTenant } from '../catalogue/catalogue.test-helpers.js';
 import { postLikes } from './content.schema.js';
 
@@ -36,7 +36,7 @@ describe.runIf(onPostgres)('content races on PostgreSQL', () => {
   });
   afterAll(() => app.close());
 
-  type Answer = { status: number; body: { code?: string } & Record<string, unknown> };
+  type Answer = HttpAnswer;
 
   /** One real HTTP request on its own connection. */
   function send(
@@ -47,38 +47,7 @@ describe.runIf(onPostgres)('content races on PostgreSQL', () => {
     raw?: { payload: Buffer; type: string },
   ): Promise<Answer> {
     const payload = raw?.payload ?? (body === undefined ? undefined : Buffer.from(JSON.stringify(body)));
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          method,
-          path,
-          agent: false,
-          headers: {
-            host: w.host,
-            authorization: `Bearer ${token}`,
-            ...(payload ? { 'content-type': raw?.type ?? 'application/json', 'content-length': payload.length } : {}),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString();
-            let parsed: Answer['body'] = {};
-            try {
-              parsed = JSON.parse(text);
-            } catch {
-              parsed = { text };
-            }
-            resolve({ status: res.statusCode ?? 0, body: parsed });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+    return httpCall({ port, host: w.host, method, path, token, payload, type: raw?.type, agent: false });
   }
 
   function form(fields: Record<string, string>) {

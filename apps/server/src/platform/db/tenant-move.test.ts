@@ -1,4 +1,4 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -14,15 +14,12 @@ import { accountIds, inLedgerTransaction, ledgerProblems } from '../../modules/w
 import { postByHand, refusal } from '../../modules/wallet/ledger.test-helpers.js';
 import { creditTopup } from '../../modules/wallet/points.js';
 import { onCitus } from '../../test/app.js';
+import { httpCall } from '../../test/http.js';
 import { SANDBOX_CARDS } from '../payments/sandbox-gateway.js';
 import { moveTenant, type NodeAddress, type TenantMoveReport } from './tenant-move.js';
 
 type World = Awaited<ReturnType<typeof catalogueTenant>>;
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
 interface Sent {
   what: string;
   expected: number;
@@ -73,43 +70,8 @@ describe.runIf(onCitus)('moving a tenant to another Citus worker under load', ()
   function send(w: World, method: string, path: string, token?: string, body?: unknown, form?: string) {
     const payload =
       form !== undefined ? Buffer.from(form) : body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    return new Promise<Answer>((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          method,
-          path,
-          agent,
-          headers: {
-            host: w.host,
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            ...(payload
-              ? {
-                  'content-type': form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json',
-                  'content-length': payload.length,
-                }
-              : {}),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString();
-            let parsed: Answer['body'] = {};
-            try {
-              parsed = JSON.parse(text);
-            } catch {
-              parsed = { text };
-            }
-            resolve({ status: res.statusCode ?? 0, body: parsed });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+    const type = form !== undefined ? 'application/x-www-form-urlencoded' : undefined;
+    return httpCall({ port, host: w.host, method, path, token, payload, type, agent });
   }
 
   /** A tenant with a merchant (three products, one post) and two customers holding points. */
