@@ -50,13 +50,24 @@ import { createStorage, storagePlugin } from './platform/storage/storage.plugin.
 import { mediaFileRoutes } from './platform/storage/storage.routes.js';
 import { rejectInvalidHost, resolveTenant, tenancyPlugin } from './platform/tenancy.js';
 import { refuseMalformedText } from './platform/text-input.js';
+import { productionSeams, type Seams } from './platform/seams.js';
 import { registerWebApp } from './platform/web-app.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-/** Builds the whole API (and the web app when built) from a config; tests build their own. */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The clock, randomness and failpoints the money code uses (platform/seams.ts). */
+    seams: Seams;
+  }
+}
+
+/**
+ * Builds the whole API (and the web app when built) from a config; tests build their own. `seams`:
+ * the real clock and randomness, no failpoints, except in the money simulation (src/sim).
+ */
+export async function buildApp(config: AppConfig, seams: Seams = productionSeams): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -97,6 +108,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   // Request bodies read null as absent where a field is optional (platform/null-as-absent.ts).
+  app.decorate('seams', seams);
   app.setValidatorCompiler(nullTolerantValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -22,6 +22,7 @@ export const checkoutPlugin = fp(
         payments: app.payments,
         orders,
         log: app.log,
+        seams: app.seams,
         stockChanged: (tenantId) => app.catalogue.answers.invalidate(tenantId),
         // The reviews plugin registers after this one: its answers are looked up when needed.
         reviewsChanged: (tenantId) => {

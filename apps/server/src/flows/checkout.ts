@@ -38,6 +38,7 @@ import type { CurrentUser } from '../platform/auth.js';
 import type { Db, DbOrTx } from '../platform/db/client.js';
 import { AppError, sqlState } from '../platform/errors.js';
 import { assertSameRequest, requestFingerprint } from '../platform/idempotency.js';
+import { failpoint, type Seams } from '../platform/seams.js';
 
 type PrepareInput = z.output<typeof paymentPrepareSchema>;
 
@@ -85,12 +86,14 @@ export function createCheckoutFlow(deps: {
   payments: PaymentsService;
   orders: OrdersService;
   log: FastifyBaseLogger;
+  seams: Seams;
   /** A counted stock changed: the catalogue's cached answers of the tenant are dropped (decision 011). */
   stockChanged: (tenantId: number) => void;
   /** A cancel or refund may have taken reviews out of their products' figures (their cached answers are dropped). */
   reviewsChanged?: (tenantId: number) => void;
 }) {
-  const { db, payments, orders, stockChanged } = deps;
+  const { db, payments, orders, stockChanged, seams } = deps;
+  const { clock } = seams;
 
   const orderName = (title: string, qty: number) => (qty > 1 ? `${title} ${qty}개` : title);
   const holdOf = (order: OrderRow, amount: number, name: string) => ({
@@ -131,7 +134,7 @@ export function createCheckoutFlow(deps: {
         actor: 'system',
         actorUserId: null,
         memo: null,
-        set: { paidAt: payment.paidAt ?? new Date() },
+        set: { paidAt: payment.paidAt ?? clock.now() },
       });
       // The product row last: a best-seller stays locked only from here to the commit.
       for (const item of items) await countOrder(tx, order.tenantId, item.productId, 1);
@@ -148,7 +151,7 @@ export function createCheckoutFlow(deps: {
         actor: 'system',
         actorUserId: null,
         memo: payment.failureReason ? `결제 실패: ${payment.failureReason}` : '결제 실패',
-        set: { cancelledAt: new Date() },
+        set: { cancelledAt: clock.now() },
       });
       for (const item of items) await releaseStock(tx, order.tenantId, item.productId, order.stockReserved);
       if (order.stockReserved > 0) stockChanged(order.tenantId);
@@ -251,7 +254,7 @@ export function createCheckoutFlow(deps: {
       actorUserId: who.userId,
       memo: who.memo,
       set: {
-        cancelledAt: new Date(),
+        cancelledAt: clock.now(),
         refundTo: null,
         refundFrom: null,
         refundHeld: order.refundHeld,
@@ -374,7 +377,7 @@ export function createCheckoutFlow(deps: {
       const release = open.flatMap((o) =>
         o.productId === input.product_id
           ? [{ paymentId: o.paymentId, reason: REPLACED }]
-          : payments.expiresAt(o) <= new Date()
+          : payments.expiresAt(o) <= clock.now()
             ? [{ paymentId: o.paymentId }]
             : [],
       );
@@ -510,6 +513,7 @@ export function createCheckoutFlow(deps: {
             // this ends; a bound in case a hold could not be closed: it then counts as open.
             if (attempt >= PREPARE_ROUNDS) throw tooManyOpenPayments();
             await releaseHolds(tenant, err.holds);
+            failpoint(seams, 'checkout.prepare:released');
             continue;
           }
           // The same key sent twice at once: the second insert waited for the first and lost.
@@ -587,7 +591,7 @@ export function createCheckoutFlow(deps: {
             actor: 'merchant',
             actorUserId: merchant.id,
             memo: input.memo,
-            set: input.status === 'DELIVERED' ? { deliveredAt: new Date() } : undefined,
+            set: input.status === 'DELIVERED' ? { deliveredAt: clock.now() } : undefined,
           });
         },
       );
@@ -628,7 +632,7 @@ export function createCheckoutFlow(deps: {
               'order_not_confirmable',
             );
           }
-          const now = new Date();
+          const now = clock.now();
           return orders.setStatus(tx, order, {
             to: 'DELIVERED',
             actor: 'buyer',

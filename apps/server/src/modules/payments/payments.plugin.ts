@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.js';
 import { everyInterval } from '../../platform/jobs.js';
-import type { PaymentGateway } from '../../platform/payments/gateway.js';
+import { type PaymentGateway, withGatewayFailpoints } from '../../platform/payments/gateway.js';
 import { createPortOneGateway } from '../../platform/payments/portone-gateway.js';
 import { createSandboxGateway, type SandboxGateway } from '../../platform/payments/sandbox-gateway.js';
 import { createPaymentsService, type PaymentsService } from './payments.service.js';
@@ -21,9 +21,13 @@ export const paymentsPlugin = fp(
     const { payments: conf } = opts.config;
     const sandbox =
       conf.gateway === 'sandbox'
-        ? createSandboxGateway(app.db, { pendingSettleMs: conf.sandboxPendingSettleMs })
+        ? withGatewayFailpoints(
+            createSandboxGateway(app.db, { pendingSettleMs: conf.sandboxPendingSettleMs, seams: app.seams }),
+            app.seams,
+          )
         : null;
-    const gateway: PaymentGateway = sandbox ?? createPortOneGateway(conf.portone as NonNullable<typeof conf.portone>);
+    const gateway: PaymentGateway =
+      sandbox ?? withGatewayFailpoints(createPortOneGateway(conf.portone as NonNullable<typeof conf.portone>), app.seams);
     if (sandbox && opts.config.env === 'production') {
       app.log.warn(
         'payments use the sandbox gateway (PAYMENT_GATEWAY=sandbox): its test cards credit points without charging anybody, and every payment screen says so. Set PAYMENT_GATEWAY=portone before real customers use this deployment.',
@@ -35,6 +39,7 @@ export const paymentsPlugin = fp(
       publicAddress: opts.config.publicAddress,
       log: app.log,
       expireAfterMs: conf.expireAfterMs,
+      seams: app.seams,
     });
     app.decorate('payments', service);
     app.decorate('sandboxGateway', sandbox);

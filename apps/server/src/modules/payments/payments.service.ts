@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Buyer, Checkout } from '@app/contracts';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,6 +7,7 @@ import { AppError } from '../../platform/errors.js';
 import { inJobScope, type JobScope } from '../../platform/jobs.js';
 import { type GatewayCancelAnswer, GatewayUnavailable, type PaymentGateway } from '../../platform/payments/gateway.js';
 import { type PublicAddress, tenantOrigin } from '../../platform/public-address.js';
+import { failpoint, type Seams } from '../../platform/seams.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import { type PaymentRow, type paymentPurposes, payments } from './payments.schema.js';
 
@@ -90,6 +90,7 @@ export interface PaymentsOptions {
   log: FastifyBaseLogger;
   /** A payment still unpaid this long after it was prepared is expired (and closed at the gateway). */
   expireAfterMs: number;
+  seams: Seams;
 }
 
 /** Outcome of one verification, decided under the row lock and acted on after commit. */
@@ -104,7 +105,8 @@ type Verdict =
  * prepared record, so a replay (20 at once included) settles it once.
  */
 export function createPaymentsService(opts: PaymentsOptions) {
-  const { db, gateway, log } = opts;
+  const { db, gateway, log, seams } = opts;
+  const { clock } = seams;
   const settlers = new Map<PaymentPurpose, PaymentSettler>();
 
   /** The end of a payment's window: it expires then, and what it holds (stock, points) goes back. */
@@ -113,7 +115,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
 
   function newPaymentId(purpose: PaymentPurpose, tenantId: number) {
     // Unique across tenants too: one PortOne store may serve several tenants.
-    return `${purpose}-${tenantId}-${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
+    return `${purpose}-${tenantId}-${clock.now().getTime().toString(36)}${seams.random.bytes(8).toString('hex')}`;
   }
 
   async function settle(tx: DbOrTx, payment: PaymentRow, how: 'paid' | 'failed') {
@@ -136,7 +138,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
   async function markPaid(tx: DbOrTx, payment: PaymentRow, gatewayTxId: string | null) {
     const [paid] = await tx
       .update(payments)
-      .set({ status: 'paid', gatewayTxId, paidAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ status: 'paid', gatewayTxId, paidAt: clock.now(), updatedAt: sql`now()` })
       .where(and(eq(payments.tenantId, payment.tenantId), eq(payments.id, payment.id)))
       .returning();
     if (!paid) throw new Error('payment row vanished under its lock');
@@ -259,6 +261,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
       return { kind: 'refused', payment, error: paymentErrors.pending() };
     });
     if (verdict.kind === 'paid') return { payment: verdict.payment, replayed: verdict.replayed };
+    failpoint(seams, 'payments.confirm:committed');
     if (verdict.cancelAtGateway) await cancelQuietly(verdict.payment, verdict.cancelAtGateway);
     else if (verdict.giveBackIfPaid) await giveBackLatePayment(verdict.payment);
     throw verdict.error;
@@ -308,7 +311,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
         .update(payments)
         .set(
           succeeded
-            ? { ...cleared, status: 'cancelled', cancelledAmount: payment.refundAmount, cancelledAt: sql`now()` }
+            ? { ...cleared, status: 'cancelled', cancelledAmount: payment.refundAmount, cancelledAt: clock.now() }
             : cleared,
         )
         .where(and(eq(payments.tenantId, tenantId), eq(payments.id, payment.id)))
@@ -349,6 +352,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
         .values({
           tenantId: tenant.id,
           paymentId: newPaymentId(p.purpose, tenant.id),
+          createdAt: clock.now(),
           purpose: p.purpose,
           userId: p.userId,
           amount: p.amount,
@@ -423,7 +427,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
      * buyer's own return. Answers how many it settled or expired. Safe on several nodes at once.
      */
     async reconcile({
-      now = new Date(),
+      now = clock.now(),
       minAgeMs = Math.min(60_000, opts.expireAfterMs / 2),
       ...scope
     }: { now?: Date; minAgeMs?: number } & JobScope = {}): Promise<number> {
@@ -443,6 +447,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
       );
       let done = 0;
       for (const p of due) {
+        failpoint(seams, 'payments.reconcile:between');
         const expireIfPending = now.getTime() - p.createdAt.getTime() >= opts.expireAfterMs;
         try {
           await confirm(p.tenantId, p.paymentId, { expireIfPending });
@@ -526,7 +531,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
           .set({
             refundAmount: amount,
             refundCancellationId: answer.id,
-            refundRequestedAt: sql`now()`,
+            refundRequestedAt: clock.now(),
             updatedAt: sql`now()`,
           })
           .where(where)
@@ -535,7 +540,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
       }
       const [row] = await tx
         .update(payments)
-        .set({ status: 'cancelled', cancelledAmount: amount, cancelledAt: sql`now()`, updatedAt: sql`now()` })
+        .set({ status: 'cancelled', cancelledAmount: amount, cancelledAt: clock.now(), updatedAt: sql`now()` })
         .where(where)
         .returning();
       return { payment: row ?? payment, pending: false };

@@ -18,6 +18,7 @@ export const walletPlugin = fp(
       payments: app.payments,
       log: app.log,
       withdrawSettleMs: opts.withdrawSettleMs,
+      seams: app.seams,
     });
     app.decorate('wallet', service);
     everyInterval(app, 'withdrawal settling', opts.withdrawJobIntervalMs, () => service.settleDueWithdrawals());

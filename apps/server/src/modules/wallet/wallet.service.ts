@@ -26,6 +26,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { assertSameRequest, requestFingerprint } from '../../platform/idempotency.js';
 import { inJobScope, type JobScope } from '../../platform/jobs.js';
+import { failpoint, type Seams } from '../../platform/seams.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import type { UsersService } from '../users/users.service.js';
@@ -40,6 +41,7 @@ export interface WalletOptions {
   log: FastifyBaseLogger;
   /** The sandbox bridge settles a withdrawal this long after the request. */
   withdrawSettleMs: number;
+  seams: Seams;
 }
 
 const presentBalance = (b: Balance): WalletBalance => ({
@@ -104,7 +106,7 @@ export function checksummedAddress(address: string): string {
 }
 
 export function createWalletService(opts: WalletOptions) {
-  const { db, users, payments, log } = opts;
+  const { db, users, payments, log, seams } = opts;
 
   const rewardRate = (tenant: TenantRow) => tenant.settings.point_reward_rate ?? DEFAULT_POINT_REWARD_RATE;
 
@@ -152,7 +154,7 @@ export function createWalletService(opts: WalletOptions) {
         });
         await tx
           .update(withdrawals)
-          .set({ status: 'completed', txHash, completedAt: sql`now()`, updatedAt: sql`now()` })
+          .set({ status: 'completed', txHash, completedAt: now, updatedAt: sql`now()` })
           .where(and(eq(withdrawals.tenantId, w.tenantId), eq(withdrawals.id, w.id)));
       }
       if (due.length) log.info({ tenantId, count: due.length }, 'withdrawals settled');
@@ -310,7 +312,8 @@ export function createWalletService(opts: WalletOptions) {
               targetAddress: address,
               targetChain: input.target_chain,
               requestKey: key,
-              settleAfter: new Date(Date.now() + opts.withdrawSettleMs),
+              createdAt: seams.clock.now(),
+              settleAfter: new Date(seams.clock.now().getTime() + opts.withdrawSettleMs),
             })
             .onConflictDoNothing()
             .returning();
@@ -361,7 +364,7 @@ export function createWalletService(opts: WalletOptions) {
      * many it settled. Finds the tenants with due withdrawals first, then settles each tenant's in
      * a transaction of its own (on Citus, row locks are taken on one shard at a time).
      */
-    async settleDueWithdrawals({ now = new Date(), ...scope }: { now?: Date } & JobScope = {}): Promise<number> {
+    async settleDueWithdrawals({ now = seams.clock.now(), ...scope }: { now?: Date } & JobScope = {}): Promise<number> {
       const due = and(eq(withdrawals.status, 'pending'), lte(withdrawals.settleAfter, now));
       const tenants = await acrossShards(db, (tx) =>
         tx
@@ -370,7 +373,10 @@ export function createWalletService(opts: WalletOptions) {
           .where(and(due, inJobScope(withdrawals.tenantId, scope))),
       );
       let settled = 0;
-      for (const { tenantId } of tenants) settled += await settleDueWithdrawalsOf(tenantId, now);
+      for (const { tenantId } of tenants) {
+        failpoint(seams, 'wallet.settle:between');
+        settled += await settleDueWithdrawalsOf(tenantId, now);
+      }
       return settled;
     },
 

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../db/client.js';
+import { failpoint, type GatewayCall, type Seams } from '../seams.js';
 
 /**
  * The card payment gateway (ARCHITECTURE.md section 5; docs/decisions/015-payments.md): PortOne V2
@@ -128,4 +129,24 @@ export class GatewayUnavailable extends Error {
     super(message, options);
     this.name = 'GatewayUnavailable';
   }
+}
+
+/**
+ * The gateway with the failpoints of `seams` around each call (the money simulation's timeouts
+ * and lost answers); the gateway itself when there are none (production).
+ */
+export function withGatewayFailpoints<G extends PaymentGateway>(gateway: G, seams: Seams): G {
+  if (!seams.failpoints) return gateway;
+  const around = async <T>(call: GatewayCall, run: () => Promise<T>): Promise<T> => {
+    failpoint(seams, `gateway.${call}:before`);
+    const answer = await run();
+    failpoint(seams, `gateway.${call}:after`);
+    return answer;
+  };
+  return {
+    ...gateway,
+    prepare: (p, tx) => around('prepare', () => gateway.prepare(p, tx)),
+    getPayment: (tenantId, paymentId, tx) => around('getPayment', () => gateway.getPayment(tenantId, paymentId, tx)),
+    cancel: (tenantId, paymentId, opts, tx) => around('cancel', () => gateway.cancel(tenantId, paymentId, opts, tx)),
+  };
 }

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import type { Seams } from '../seams.js';
 import {
   type GatewayCheckout,
   type GatewayPayment,
@@ -47,7 +47,12 @@ export interface SandboxGateway extends PaymentGateway {
  * the PortOne adapter, so the server verifies a payment the same way whatever the gateway. It
  * sends no webhooks: the browser's return and the reconciliation job confirm its payments.
  */
-export function createSandboxGateway(db: DbOrTx, opts: { pendingSettleMs: number }): SandboxGateway {
+export function createSandboxGateway(
+  db: DbOrTx,
+  opts: { pendingSettleMs: number; seams: Pick<Seams, 'clock' | 'random'> },
+): SandboxGateway {
+  const { clock, random } = opts.seams;
+  const hex = (n: number) => random.bytes(n).toString('hex');
   const where = (tenantId: number, paymentId: string) =>
     and(eq(sandboxPayments.tenantId, tenantId), eq(sandboxPayments.paymentId, paymentId));
 
@@ -56,12 +61,20 @@ export function createSandboxGateway(db: DbOrTx, opts: { pendingSettleMs: number
     await q
       .update(sandboxPayments)
       .set({ status: 'FAILED', failureMessage: SANDBOX_EXPIRED_MESSAGE, updatedAt: sql`now()` })
-      .where(and(where(tenantId, paymentId), eq(sandboxPayments.status, 'READY'), sql`expires_at <= now()`));
+      .where(
+        and(where(tenantId, paymentId), eq(sandboxPayments.status, 'READY'), lte(sandboxPayments.expiresAt, clock.now())),
+      );
     // A pending card settles once its time has come, whoever looks first.
     await q
       .update(sandboxPayments)
-      .set({ status: 'PAID', paidAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(where(tenantId, paymentId), eq(sandboxPayments.status, 'PAY_PENDING'), sql`settle_at <= now()`));
+      .set({ status: 'PAID', paidAt: clock.now(), updatedAt: sql`now()` })
+      .where(
+        and(
+          where(tenantId, paymentId),
+          eq(sandboxPayments.status, 'PAY_PENDING'),
+          lte(sandboxPayments.settleAt, clock.now()),
+        ),
+      );
     const [row] = await q.select().from(sandboxPayments).where(where(tenantId, paymentId));
     return row ?? null;
   }
@@ -128,7 +141,7 @@ export function createSandboxGateway(db: DbOrTx, opts: { pendingSettleMs: number
         .update(sandboxPayments)
         .set({ status, cancelledAmount, updatedAt: sql`now()` })
         .where(where(tenantId, paymentId));
-      return { id: `sandbox_cancel_${randomBytes(6).toString('hex')}`, status: 'SUCCEEDED' as const };
+      return { id: `sandbox_cancel_${hex(6)}`, status: 'SUCCEEDED' as const };
     },
 
     async verifyWebhook() {
@@ -156,12 +169,12 @@ export function createSandboxGateway(db: DbOrTx, opts: { pendingSettleMs: number
       }
       const card = CARD_BY_DIGITS.get(digits(answer.card ?? ''));
       if (!card) return { kind: 'form', payment: row, error: '아래 테스트 카드 번호 중 하나를 입력해주세요.' };
-      const transactionId = `sandbox_${randomBytes(9).toString('hex')}`;
+      const transactionId = `sandbox_${hex(9)}`;
       const change =
         card === 'approve'
-          ? { status: 'PAID' as const, transactionId, paidAt: sql`now()` }
+          ? { status: 'PAID' as const, transactionId, paidAt: clock.now() }
           : card === 'pending'
-            ? { status: 'PAY_PENDING' as const, transactionId, settleAt: new Date(Date.now() + opts.pendingSettleMs) }
+            ? { status: 'PAY_PENDING' as const, transactionId, settleAt: new Date(clock.now().getTime() + opts.pendingSettleMs) }
             : { status: 'FAILED' as const, failureMessage: SANDBOX_DECLINE_MESSAGE };
       const [updated] = await db
         .update(sandboxPayments)
@@ -170,7 +183,7 @@ export function createSandboxGateway(db: DbOrTx, opts: { pendingSettleMs: number
           and(
             where(tenantId, paymentId),
             eq(sandboxPayments.status, 'READY'),
-            sql`(expires_at is null or expires_at > now())`,
+            or(isNull(sandboxPayments.expiresAt), gt(sandboxPayments.expiresAt, clock.now())),
           ),
         )
         .returning();

@@ -1,0 +1,237 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { products } from '../modules/catalogue/catalogue.schema.js';
+import { orderItems, orders } from '../modules/orders/orders.schema.js';
+import { payments } from '../modules/payments/payments.schema.js';
+import { ledgerProblems } from '../modules/wallet/ledger.js';
+import { ledgerAccounts, withdrawals } from '../modules/wallet/wallet.schema.js';
+import { sandboxPayments } from '../platform/payments/sandbox.schema.js';
+import { type GatewayStatus, Model, type State, SYSTEM_ACCOUNTS } from './model.js';
+import type { Refs } from './ops.js';
+import { EPOCH, type World } from './world.js';
+
+/** What the database and the model are compared on (the model's state without its own bookkeeping). */
+export type Comparable = Omit<State, 'keys' | 'now'>;
+
+export function comparable(s: State): Comparable {
+  return {
+    wallets: s.wallets,
+    system: s.system,
+    stock: s.stock,
+    payments: s.payments.map((p) => ({
+      ...p,
+      gateway: p.gateway && { ...p.gateway, status: Model.effective(p.gateway, s.now), settleAt: null, expiresAt: 0 },
+    })),
+    orders: s.orders,
+    withdrawals: s.withdrawals,
+  };
+}
+
+/**
+ * Reads the money out of the database in the model's shape, one tenant at a time (each read stays
+ * on its tenant's shard on Citus), with the real ids of payments and orders in the order they were
+ * made, and the ledger's own checks (every wallet equals its entries, the entries sum to zero).
+ */
+export async function snapshot(w: World, m: Model): Promise<{ state: Comparable; refs: Refs; problems: string[] }> {
+  const db = w.app.db;
+  const userIndex = new Map(w.users.map((u, i) => [`${u.tenantId}:${u.id}`, i]));
+  const productIndex = new Map(w.productIds.map((id, i) => [`${m.cast.products[i]?.tenant}:${id}`, i]));
+  const state: Comparable = {
+    wallets: m.cast.users.map(() => ({ available: 0, locked: 0 })),
+    system: m.cast.tenants.map(() => Object.fromEntries(SYSTEM_ACCOUNTS.map((a) => [a, 0])) as State['system'][number]),
+    stock: m.cast.products.map(() => 0),
+    payments: [],
+    orders: [],
+    withdrawals: [],
+  };
+  const problems: string[] = [];
+  const paymentRows: { id: number; row: Comparable['payments'][number]; ref: Refs['payments'][number] }[] = [];
+  const orderRows: { id: number; paymentId: number; row: Comparable['orders'][number]; ref: Refs['orders'][number] }[] =
+    [];
+  const withdrawalRows: { id: number; row: Comparable['withdrawals'][number] }[] = [];
+  const now = w.clock.t;
+  for (const [t, tenant] of w.tenants.entries()) {
+    const user = (id: number | null) => userIndex.get(`${tenant.id}:${id}`) ?? -1;
+    for (const a of await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.tenantId, tenant.id))) {
+      if (a.kind === 'wallet') state.wallets[user(a.userId)] = { available: a.available, locked: a.locked };
+    }
+    // The tenant's system accounts keep no balance row: their balance is the sum of their entries.
+    const { rows } = await db.execute<{ kind: string; total: string }>(
+      sql`select a.kind, sum(e.amount)::text as total from ledger_accounts a
+          join ledger_entries e on e.tenant_id = a.tenant_id and e.account_id = a.id
+          where a.tenant_id = ${tenant.id} and a.kind <> 'wallet' group by a.kind`,
+    );
+    for (const r of rows) (state.system[t] as Record<string, number>)[r.kind] = Number(r.total);
+    for (const p of await db
+      .select({ id: products.id, left: products.displayRemaining })
+      .from(products)
+      .where(eq(products.tenantId, tenant.id))) {
+      state.stock[productIndex.get(`${t}:${p.id}`) ?? -1] = p.left;
+    }
+    const book = new Map(
+      (await db.select().from(sandboxPayments).where(eq(sandboxPayments.tenantId, tenant.id))).map((g) => [
+        g.paymentId,
+        g,
+      ]),
+    );
+    for (const p of await db
+      .select()
+      .from(payments)
+      .where(eq(payments.tenantId, tenant.id))
+      .orderBy(asc(payments.id))) {
+      const g = book.get(p.paymentId);
+      paymentRows.push({
+        id: p.id,
+        ref: { tenantId: tenant.id, paymentId: p.paymentId },
+        row: {
+          tenant: t,
+          purpose: p.purpose as 'topup' | 'order',
+          user: user(p.userId),
+          card: p.amount,
+          points: p.pointsUsed,
+          status: p.status as Comparable['payments'][number]['status'],
+          cancelled: p.cancelledAmount,
+          paid: p.paidAt !== null,
+          createdAt: p.createdAt.getTime() - EPOCH,
+          gateway: g
+            ? {
+                status: Model.effective(
+                  {
+                    status: g.status as GatewayStatus,
+                    amount: g.totalAmount,
+                    cancelled: g.cancelledAmount,
+                    expiresAt: g.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY,
+                    settleAt: g.settleAt?.getTime() ?? null,
+                  },
+                  now,
+                ),
+                amount: g.totalAmount,
+                cancelled: g.cancelledAmount,
+                expiresAt: 0,
+                settleAt: null,
+              }
+            : null,
+          order: null,
+        },
+      });
+    }
+    const items = new Map(
+      (
+        await db
+          .select({ orderId: orderItems.orderId, productId: orderItems.productId, qty: orderItems.quantity })
+          .from(orderItems)
+          .where(eq(orderItems.tenantId, tenant.id))
+      ).map((i) => [i.orderId, i]),
+    );
+    for (const o of await db.select().from(orders).where(eq(orders.tenantId, tenant.id)).orderBy(asc(orders.id))) {
+      const item = items.get(o.id);
+      orderRows.push({
+        id: o.id,
+        paymentId: o.paymentId,
+        ref: { tenantId: tenant.id, id: o.id },
+        row: {
+          tenant: t,
+          buyer: user(o.buyerId),
+          product: productIndex.get(`${t}:${item?.productId}`) ?? -1,
+          qty: item?.qty ?? 0,
+          payment: -1,
+          status: o.status as Comparable['orders'][number]['status'],
+          points: o.pointsUsed,
+          card: o.cardAmount,
+          reward: o.rewardPoints,
+          stockReserved: o.stockReserved,
+          paid: o.paidAt !== null,
+          confirmed: o.confirmedAt !== null,
+        },
+      });
+    }
+    for (const wd of await db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.tenantId, tenant.id))
+      .orderBy(asc(withdrawals.id))) {
+      withdrawalRows.push({
+        id: wd.id,
+        row: {
+          tenant: t,
+          user: user(wd.userId),
+          amount: wd.amount,
+          status: wd.status as 'pending' | 'completed',
+          settleAfter: wd.settleAfter.getTime() - EPOCH,
+        },
+      });
+    }
+    problems.push(...(await ledgerProblems(db, tenant.id)).map((p) => `tenant ${t}: ${p}`));
+  }
+  paymentRows.sort((a, b) => a.id - b.id);
+  orderRows.sort((a, b) => a.id - b.id);
+  withdrawalRows.sort((a, b) => a.id - b.id);
+  const paymentIndex = new Map(paymentRows.map((p, i) => [`${p.row.tenant}:${p.id}`, i]));
+  for (const [i, o] of orderRows.entries()) {
+    o.row.payment = paymentIndex.get(`${o.row.tenant}:${o.paymentId}`) ?? -1;
+    const p = paymentRows[o.row.payment];
+    if (p) p.row.order = i;
+  }
+  state.payments = paymentRows.map((p) => p.row);
+  state.orders = orderRows.map((o) => o.row);
+  state.withdrawals = withdrawalRows.map((wd) => wd.row);
+  for (const [i, wallet] of state.wallets.entries()) {
+    if (wallet.available < 0 || wallet.locked < 0) problems.push(`user ${i}: balance below zero`);
+  }
+  for (const [i, left] of state.stock.entries()) {
+    if (left < -1 || (left === -1 && (m.cast.products[i]?.stock ?? -1) >= 0)) {
+      problems.push(`product ${i}: counted stock became ${left}`);
+    }
+  }
+  return {
+    state,
+    refs: { payments: paymentRows.map((p) => p.ref), orders: orderRows.map((o) => o.ref) },
+    problems,
+  };
+}
+
+/**
+ * Card money, once nothing is in flight (after the drain): what the gateway kept of each payment
+ * is what our books say was kept. A paid top-up or order keeps its card part; a refunded or
+ * cancelled one keeps its card part less what was given back; a refused or expired one keeps
+ * nothing (given back if it was paid late).
+ */
+export function cardMoneyProblems(state: Comparable): string[] {
+  const problems: string[] = [];
+  for (const [i, p] of state.payments.entries()) {
+    const g = p.gateway;
+    // CANCELLED keeps nothing: all of it was given back, or it was closed before it was paid.
+    const kept = g && (g.status === 'PAID' || g.status === 'PARTIAL_CANCELLED') ? g.amount - g.cancelled : 0;
+    const owed = p.status === 'paid' ? p.card : p.status === 'cancelled' ? p.card - p.cancelled : 0;
+    if (p.status === 'pending') problems.push(`payment ${i} still pending after the drain`);
+    else if (kept !== owed) {
+      problems.push(`payment ${i} (${p.purpose}, ${p.status}): the gateway kept ${kept} won, the books say ${owed}`);
+    }
+  }
+  return problems;
+}
+
+/** The first places two states differ, as `path: expected → actual`. */
+export function differences(expected: unknown, actual: unknown, path = '', out: string[] = []): string[] {
+  if (out.length >= 6) return out;
+  if (JSON.stringify(expected) === JSON.stringify(actual)) return out;
+  if (
+    typeof expected === 'object' &&
+    expected !== null &&
+    typeof actual === 'object' &&
+    actual !== null &&
+    Array.isArray(expected) === Array.isArray(actual)
+  ) {
+    const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
+    for (const k of keys) {
+      differences(
+        (expected as Record<string, unknown>)[k],
+        (actual as Record<string, unknown>)[k],
+        path ? `${path}.${k}` : k,
+        out,
+      );
+    }
+    return out;
+  }
+  out.push(`${path}: model ${JSON.stringify(expected)} ≠ database ${JSON.stringify(actual)}`);
+  return out;
+}

@@ -1,0 +1,618 @@
+import {
+  allowedOrderMoves,
+  BUYER_CANCELLABLE,
+  BUYER_CONFIRMABLE,
+  CARD_MIN_AMOUNT,
+  earnedPoints,
+  type OrderStatus,
+  shippingFeeFor,
+} from '@app/contracts';
+
+/**
+ * The reference model of the money (docs/decisions/035-money-simulation.md): plain TypeScript, no
+ * database. It says what each operation must do to wallets, the tenant's system accounts, stock,
+ * payments (ours and the gateway's), orders and withdrawals, written from the rules (spec part 3,
+ * decisions 014-016, 028, 029), not from the code. Each operation records the states its commits
+ * leave (`commit`), so a run interrupted by a failpoint may end in any of them and no other.
+ */
+
+export const SIM = {
+  windowMs: 10 * 60_000,
+  pendingSettleMs: 30_000,
+  withdrawSettleMs: 60_000,
+  /** The reconciliation job leaves payments younger than this to the buyer's return. */
+  minAgeMs: 60_000,
+  openPaymentsMax: 3,
+  legal: { shipping_fee: 3_000, free_shipping_threshold: 50_000 },
+} as const;
+
+export type GatewayStatus = 'READY' | 'PAY_PENDING' | 'PAID' | 'FAILED' | 'CANCELLED' | 'PARTIAL_CANCELLED';
+
+/** A payment as the sandbox gateway's book holds it. */
+export interface GatewayM {
+  status: GatewayStatus;
+  amount: number;
+  cancelled: number;
+  expiresAt: number;
+  settleAt: number | null;
+}
+
+export interface PaymentM {
+  tenant: number;
+  purpose: 'topup' | 'order';
+  user: number;
+  card: number;
+  points: number;
+  status: 'pending' | 'paid' | 'failed' | 'cancelled';
+  cancelled: number;
+  paid: boolean;
+  createdAt: number;
+  gateway: GatewayM | null;
+  order: number | null;
+}
+
+export interface OrderM {
+  tenant: number;
+  buyer: number;
+  product: number;
+  qty: number;
+  payment: number;
+  status: OrderStatus | 'AWAITING_PAYMENT';
+  points: number;
+  card: number;
+  reward: number;
+  stockReserved: number;
+  paid: boolean;
+  confirmed: boolean;
+}
+
+export interface WithdrawalM {
+  tenant: number;
+  user: number;
+  amount: number;
+  status: 'pending' | 'completed';
+  settleAfter: number;
+}
+
+export const SYSTEM_ACCOUNTS = [
+  'topup_clearing',
+  'purchase_clearing',
+  'rewards',
+  'withdrawal_bridge',
+  'adjustments',
+] as const;
+export type SystemAccountM = (typeof SYSTEM_ACCOUNTS)[number];
+
+export interface State {
+  now: number;
+  wallets: { available: number; locked: number }[];
+  system: Record<SystemAccountM, number>[];
+  stock: number[];
+  payments: PaymentM[];
+  orders: OrderM[];
+  withdrawals: WithdrawalM[];
+  /** Idempotency keys of transfers (by sender) and withdrawals and prepares (by user), with what they asked. */
+  keys: Record<string, { asked: string; ref: number }>;
+}
+
+/** The fixed cast of a run: who is who on which tenant, and what is for sale. */
+export interface Cast {
+  tenants: { rewardRate: number }[];
+  users: { tenant: number; merchant: boolean }[];
+  products: { tenant: number; owner: number; price: number; kind: 'pickup' | 'shopping'; stock: number }[];
+}
+
+/** What an operation answered: ok, or the error code a client would read. */
+export type Outcome = string;
+
+export type BuyInput = { user: number; product: number; qty: number; points: number; key: string };
+
+export class Model {
+  s: State;
+  /** The fault armed for the operation being run (the same one the real run's failpoints hold). */
+  private fault: (ModelFault & { count: number }) | null = null;
+  private crashed = false;
+  /** Another operation run at the `at`-th failpoint of this one (two operations run together). */
+  private interleave: { at: number; run: () => void } | null = null;
+  private points = 0;
+
+  constructor(
+    readonly cast: Cast,
+    state?: State,
+  ) {
+    this.s = state ?? {
+      now: 0,
+      wallets: cast.users.map(() => ({ available: 0, locked: 0 })),
+      system: cast.tenants.map(() => Object.fromEntries(SYSTEM_ACCOUNTS.map((a) => [a, 0])) as State['system'][number]),
+      stock: cast.products.map((p) => p.stock),
+      payments: [],
+      orders: [],
+      withdrawals: [],
+      keys: {},
+    };
+  }
+
+  clone(): Model {
+    return new Model(this.cast, structuredClone(this.s));
+  }
+
+  /**
+   * Runs one operation on the model with `fault` armed: its outcome. A gateway call that times out
+   * rolls back the database transaction it was made in (as the sandbox's book is in it); a crash
+   * ends the operation where it happened, keeping what committed before.
+   */
+  run(
+    op: (m: Model) => Outcome,
+    fault: ModelFault | null = null,
+    interleave: { at: number; run: () => void } | null = null,
+  ): Outcome {
+    this.fault = fault && { ...fault, count: 0 };
+    this.crashed = false;
+    this.interleave = interleave;
+    this.points = 0;
+    try {
+      return op(this);
+    } catch (err) {
+      if (err instanceof Interrupted) return err.outcome;
+      throw err;
+    } finally {
+      this.fault = null;
+      this.interleave = null;
+    }
+  }
+
+  /** A named failpoint of the code: a crash armed here (or earlier) ends the operation. */
+  point(name: string) {
+    const other = this.interleave;
+    if (other && this.points++ === other.at) {
+      this.interleave = null;
+      other.run();
+    }
+    if (this.crashed) throw new Interrupted('crash');
+    const f = this.fault;
+    if (!f || f.point !== name || ++f.count < f.nth) return;
+    this.fault = null;
+    if (f.kind === 'crash') {
+      this.crashed = true;
+      throw new Interrupted('crash');
+    }
+    throw new Interrupted('payment_gateway_unavailable');
+  }
+
+  /** A call to the gateway: `work` is what it does there, between its two failpoints. */
+  private gatewayCall(call: 'prepare' | 'getPayment' | 'cancel', work: () => void) {
+    this.point(`gateway.${call}:before`);
+    work();
+    this.point(`gateway.${call}:after`);
+  }
+
+  /** A database transaction: on an interruption inside it, the state goes back to its start. */
+  private tx<T>(work: () => T): T {
+    const before = structuredClone(this.s);
+    try {
+      return work();
+    } catch (err) {
+      if (err instanceof Interrupted) this.s = before;
+      throw err;
+    }
+  }
+
+  /** A gateway call whose failure the flow logs and goes on from (closing a payment "quietly"). */
+  private quietly(work: () => void) {
+    try {
+      work();
+    } catch (err) {
+      if (!(err instanceof Interrupted)) throw err;
+    }
+  }
+
+  // --- the gateway (the sandbox's book) ------------------------------------------------------------
+
+  /** What the gateway says when asked now: a window past its end failed, a pending card whose time came paid. */
+  static effective(g: GatewayM, now: number): GatewayStatus {
+    if (g.status === 'READY' && g.expiresAt <= now) return 'FAILED';
+    if (g.status === 'PAY_PENDING' && g.settleAt !== null && g.settleAt <= now) return 'PAID';
+    return g.status;
+  }
+
+  private look(g: GatewayM | null): GatewayM | null {
+    if (g) g.status = Model.effective(g, this.s.now);
+    return g;
+  }
+
+  /** The gateway cancels `amount` (or all that is left) of a paid payment, or closes an unpaid one. */
+  private gatewayCancel(g: GatewayM | null, amount?: number) {
+    if (!this.look(g) || !g) return;
+    const paid = g.status === 'PAID' || g.status === 'PARTIAL_CANCELLED';
+    if (paid) g.cancelled = Math.min(g.amount, g.cancelled + (amount ?? g.amount - g.cancelled));
+    g.status = paid && g.cancelled < g.amount ? 'PARTIAL_CANCELLED' : 'CANCELLED';
+  }
+
+  /** The buyer at the payment window: a card that approves, declines or stays pending, or cancel. */
+  pay(payment: number, answer: 'approve' | 'decline' | 'pending' | 'cancel'): Outcome {
+    const g = this.look(this.s.payments[payment]?.gateway ?? null);
+    if (!g) return 'missing';
+    if (g.status !== 'READY') return 'answered';
+    if (answer === 'approve') g.status = 'PAID';
+    else if (answer === 'pending') {
+      g.status = 'PAY_PENDING';
+      g.settleAt = this.s.now + SIM.pendingSettleMs;
+    } else g.status = 'FAILED';
+    return 'ok';
+  }
+
+  // --- ledger movements ------------------------------------------------------------------------------
+
+  private wallet(user: number) {
+    const w = this.s.wallets[user];
+    if (!w) throw new Error(`no user ${user}`);
+    return w;
+  }
+  private system(tenant: number) {
+    const s = this.s.system[tenant];
+    if (!s) throw new Error(`no tenant ${tenant}`);
+    return s;
+  }
+
+  // --- payments --------------------------------------------------------------------------------------
+
+  private markPaid(i: number) {
+    const p = this.s.payments[i] as PaymentM;
+    p.status = 'paid';
+    p.paid = true;
+    if (p.purpose === 'topup') {
+      this.wallet(p.user).available += p.card;
+      this.system(p.tenant).topup_clearing -= p.card;
+      return;
+    }
+    const o = this.s.orders[p.order as number] as OrderM;
+    if (o.status !== 'AWAITING_PAYMENT') return;
+    const w = this.wallet(o.buyer);
+    w.locked -= o.points;
+    this.system(o.tenant).purchase_clearing += o.points;
+    this.system(o.tenant).rewards -= o.reward;
+    w.available += o.reward;
+    o.status = 'PENDING';
+    o.paid = true;
+  }
+
+  private markFailed(i: number) {
+    const p = this.s.payments[i] as PaymentM;
+    p.status = 'failed';
+    if (p.purpose !== 'order') return;
+    const o = this.s.orders[p.order as number] as OrderM;
+    if (o.status !== 'AWAITING_PAYMENT') return;
+    const w = this.wallet(o.buyer);
+    w.locked -= o.points;
+    w.available += o.points;
+    o.status = 'CANCELLED';
+    this.giveStockBack(o);
+  }
+
+  private giveStockBack(o: OrderM) {
+    const left = this.s.stock[o.product] as number;
+    if (o.stockReserved > 0 && left >= 0) this.s.stock[o.product] = left + o.stockReserved;
+  }
+
+  /** payments.confirm: the one path of the buyer's return, webhooks and reconciliation. */
+  confirm(i: number, who: { buyer?: boolean; expire?: boolean }): Outcome {
+    const p = this.s.payments[i];
+    if (!p) return 'payment_not_found';
+    let close = false;
+    const verdict = this.tx(() => this.verdict(i, who, () => (close = true)));
+    if (verdict === 'ok') return verdict;
+    this.point('payments.confirm:committed');
+    if (close) this.quietly(() => this.gatewayCall('cancel', () => this.gatewayCancel(p.gateway)));
+    else if (verdict === 'payment_failed' && p.status === 'failed' && p.gateway) {
+      // A refused payment the gateway now reports paid is given back.
+      this.quietly(() => {
+        let paid = false;
+        this.gatewayCall('getPayment', () => (paid = this.look(p.gateway)?.status === 'PAID'));
+        if (paid) this.gatewayCall('cancel', () => this.gatewayCancel(p.gateway));
+      });
+    }
+    return verdict;
+  }
+
+  private verdict(i: number, who: { buyer?: boolean; expire?: boolean }, closeAfter: () => void): Outcome {
+    const p = this.s.payments[i] as PaymentM;
+    if (p.status === 'paid' || (p.status === 'cancelled' && p.paid)) return 'ok';
+    if (p.status !== 'pending') return 'payment_failed';
+    if (p.card === 0) {
+      if (who.buyer) {
+        this.markPaid(i);
+        return 'ok';
+      }
+      if (!who.expire) return 'payment_pending';
+      this.markFailed(i);
+      return 'payment_failed';
+    }
+    let g = null as GatewayM | null;
+    this.gatewayCall('getPayment', () => (g = this.look(p.gateway)));
+    if (g?.status === 'PAID') {
+      this.markPaid(i);
+      return 'ok';
+    }
+    if (g && (g.status === 'FAILED' || g.status === 'CANCELLED' || g.status === 'PARTIAL_CANCELLED')) {
+      this.markFailed(i);
+      return 'payment_failed';
+    }
+    if (!who.expire) return 'payment_pending';
+    this.markFailed(i);
+    closeAfter();
+    return 'payment_failed';
+  }
+
+  /** The reconciliation job over the tenants' pending payments, oldest first. */
+  reconcile(tenants: number[]): Outcome {
+    const due = this.s.payments
+      .map((p, i) => ({ p, i }))
+      .filter(
+        ({ p }) => tenants.includes(p.tenant) && p.status === 'pending' && p.createdAt < this.s.now - SIM.minAgeMs,
+      )
+      .sort((a, b) => a.p.createdAt - b.p.createdAt || a.i - b.i)
+      .slice(0, 100);
+    for (const { p, i } of due) {
+      this.point('payments.reconcile:between');
+      // Each payment on its own: an error (a gateway out of reach, a crash it logs) skips it.
+      try {
+        this.confirm(i, { expire: this.s.now - p.createdAt >= SIM.windowMs });
+      } catch (err) {
+        if (!(err instanceof Interrupted)) throw err;
+      }
+    }
+    return 'ok';
+  }
+
+  // --- top-ups ---------------------------------------------------------------------------------------
+
+  topup(user: number, amount: number): Outcome {
+    const tenant = this.cast.users[user]?.tenant as number;
+    const p: PaymentM = {
+      tenant,
+      purpose: 'topup',
+      user,
+      card: amount,
+      points: 0,
+      status: 'pending',
+      cancelled: 0,
+      paid: false,
+      createdAt: this.s.now,
+      gateway: null,
+      order: null,
+    };
+    this.s.payments.push(p);
+    // No transaction: the payment is recorded, then registered with the gateway.
+    this.gatewayCall('prepare', () => {
+      p.gateway = { status: 'READY', amount, cancelled: 0, expiresAt: this.s.now + SIM.windowMs, settleAt: null };
+    });
+    return 'ok';
+  }
+
+  // --- checkout --------------------------------------------------------------------------------------
+
+  private openCheckouts(user: number) {
+    return this.s.orders
+      .map((o, i) => ({ o, i }))
+      .filter(
+        ({ o }) =>
+          o.buyer === user && o.status === 'AWAITING_PAYMENT' && this.s.payments[o.payment]?.status === 'pending',
+      );
+  }
+
+  total(product: number, qty: number) {
+    const p = this.cast.products[product];
+    if (!p) throw new Error(`no product ${product}`);
+    const items = p.price * qty;
+    return items + (p.kind === 'shopping' ? shippingFeeFor(SIM.legal, items) : 0);
+  }
+
+  buy(b: BuyInput): Outcome {
+    const asked = JSON.stringify([b.product, b.qty, b.points]);
+    const keyOf = `prepare:${b.user}:${b.key}`;
+    for (let round = 1; ; round++) {
+      const earlier = this.s.keys[keyOf];
+      if (earlier) return earlier.asked === asked ? 'ok' : 'idempotency_key_reused';
+      const open = this.openCheckouts(b.user);
+      const release = open.filter(
+        ({ o }) =>
+          o.product === b.product || (this.s.payments[o.payment]?.createdAt as number) + SIM.windowMs <= this.s.now,
+      );
+      if (release.length) {
+        if (round >= 10) return 'too_many_open_payments';
+        for (const { o } of release) {
+          const closed = this.confirm(o.payment, { expire: true });
+          if (closed === 'payment_gateway_unavailable') return closed;
+        }
+        this.point('checkout.prepare:released');
+        continue;
+      }
+      if (open.length >= SIM.openPaymentsMax) return 'too_many_open_payments';
+      const product = this.cast.products[b.product];
+      if (!product) return 'product_not_found';
+      const left = this.s.stock[b.product] as number;
+      if (left === 0) return 'sold_out';
+      if (left > 0 && b.qty > left) return 'stock_short';
+      const total = this.total(b.product, b.qty);
+      if (b.points > total) return 'points_over_total';
+      const card = total - b.points;
+      if (card > 0 && card < CARD_MIN_AMOUNT) return 'card_amount_too_small';
+      const w = this.wallet(b.user);
+      return this.tx(() => {
+        // The payment is recorded and registered with the gateway, then the points are locked.
+        if (card > 0) this.gatewayCall('prepare', () => {});
+        if (b.points > w.available) return 'insufficient_points';
+        const tenant = product.tenant;
+        const payment = this.s.payments.length;
+        const order = this.s.orders.length;
+        this.s.payments.push({
+          tenant,
+          purpose: 'order',
+          user: b.user,
+          card,
+          points: b.points,
+          status: 'pending',
+          cancelled: 0,
+          paid: false,
+          createdAt: this.s.now,
+          gateway:
+            card > 0
+              ? { status: 'READY', amount: card, cancelled: 0, expiresAt: this.s.now + SIM.windowMs, settleAt: null }
+              : null,
+          order,
+        });
+        this.s.orders.push({
+          tenant,
+          buyer: b.user,
+          product: b.product,
+          qty: b.qty,
+          payment,
+          status: 'AWAITING_PAYMENT',
+          points: b.points,
+          card,
+          reward: earnedPoints(card, this.cast.tenants[tenant]?.rewardRate ?? 0),
+          stockReserved: left === -1 ? 0 : b.qty,
+          paid: false,
+          confirmed: false,
+        });
+        w.available -= b.points;
+        w.locked += b.points;
+        if (left > 0) this.s.stock[b.product] = left - b.qty;
+        this.s.keys[keyOf] = { asked, ref: order };
+        return 'ok';
+      });
+    }
+  }
+
+  /** The buyer's return from the payment window (checkout.callback). */
+  callback(payment: number, status: 'paid' | 'failed' | 'cancelled'): Outcome {
+    const p = this.s.payments[payment];
+    if (!p) return 'payment_not_found';
+    const gaveUp = status !== 'paid';
+    return gaveUp && p.card === 0
+      ? this.confirm(payment, { expire: true })
+      : this.confirm(payment, { buyer: true, expire: gaveUp });
+  }
+
+  /** Cancel or refund a paid order: points back, reward taken back as far as held, card part back, stock back. */
+  private reverse(o: OrderM, to: 'CANCELLED' | 'REFUNDED') {
+    const w = this.wallet(o.buyer);
+    const p = this.s.payments[o.payment] as PaymentM;
+    const held = Math.min(o.reward, w.available);
+    const refund = Math.max(0, o.card - (o.reward - held));
+    if (refund > 0) {
+      let already = 0;
+      this.gatewayCall('getPayment', () => (already = this.look(p.gateway)?.cancelled ?? 0));
+      if (refund > already) this.gatewayCall('cancel', () => this.gatewayCancel(p.gateway, refund - already));
+    }
+    p.status = 'cancelled';
+    p.cancelled = refund;
+    w.available += o.points - held;
+    this.system(o.tenant).purchase_clearing -= o.points;
+    this.system(o.tenant).rewards += held;
+    o.status = to;
+    this.giveStockBack(o);
+  }
+
+  cancelByBuyer(order: number): Outcome {
+    const o = this.s.orders[order];
+    if (!o?.paid) return 'order_not_found';
+    if (o.status === 'CANCELLED') return 'ok';
+    if (!BUYER_CANCELLABLE.includes(o.status as OrderStatus)) return 'order_not_cancellable';
+    return this.tx(() => {
+      this.reverse(o, 'CANCELLED');
+      return 'ok';
+    });
+  }
+
+  changeStatus(order: number, to: OrderStatus): Outcome {
+    const o = this.s.orders[order];
+    if (!o?.paid) return 'order_not_found';
+    if (o.status === to) return 'ok';
+    if (!allowedOrderMoves(o.status as OrderStatus).includes(to)) return 'invalid_status_transition';
+    if (to === 'CANCELLED' || to === 'REFUNDED')
+      return this.tx(() => {
+        this.reverse(o, to);
+        return 'ok';
+      });
+    o.status = to;
+    return 'ok';
+  }
+
+  confirmReceipt(order: number): Outcome {
+    const o = this.s.orders[order];
+    if (!o?.paid) return 'order_not_found';
+    if (o.confirmed) return 'ok';
+    if (!BUYER_CONFIRMABLE.includes(o.status as OrderStatus)) return 'order_not_confirmable';
+    o.status = 'DELIVERED';
+    o.confirmed = true;
+    return 'ok';
+  }
+
+  // --- transfers and withdrawals ---------------------------------------------------------------------
+
+  transfer(from: number, to: number, amount: number, key: string): Outcome {
+    const keyOf = `transfer:${from}:${key}`;
+    const asked = JSON.stringify([to, amount]);
+    if (from === to) return 'self_transfer';
+    const earlier = this.s.keys[keyOf];
+    if (earlier) return earlier.asked === asked ? 'ok' : 'idempotency_key_reused';
+    const w = this.wallet(from);
+    if (w.available < amount) return 'insufficient_balance';
+    w.available -= amount;
+    this.wallet(to).available += amount;
+    this.s.keys[keyOf] = { asked, ref: -1 };
+    return 'ok';
+  }
+
+  withdraw(user: number, amount: number, key: string): Outcome {
+    const keyOf = `withdraw:${user}:${key}`;
+    const asked = JSON.stringify([amount]);
+    const earlier = this.s.keys[keyOf];
+    if (earlier) return earlier.asked === asked ? 'ok' : 'idempotency_key_reused';
+    const w = this.wallet(user);
+    if (w.available < amount) return 'insufficient_balance';
+    w.available -= amount;
+    w.locked += amount;
+    this.s.withdrawals.push({
+      tenant: this.cast.users[user]?.tenant as number,
+      user,
+      amount,
+      status: 'pending',
+      settleAfter: this.s.now + SIM.withdrawSettleMs,
+    });
+    this.s.keys[keyOf] = { asked, ref: this.s.withdrawals.length - 1 };
+    return 'ok';
+  }
+
+  settleWithdrawals(tenants: number[]): Outcome {
+    for (const t of tenants) {
+      const due = this.s.withdrawals.filter(
+        (w) => w.tenant === t && w.status === 'pending' && w.settleAfter <= this.s.now,
+      );
+      if (due.length === 0) continue;
+      this.point('wallet.settle:between');
+      for (const d of due) {
+        const w = this.wallet(d.user);
+        w.locked -= d.amount;
+        this.system(t).withdrawal_bridge += d.amount;
+        d.status = 'completed';
+      }
+    }
+    return 'ok';
+  }
+}
+
+/** A fault as the model is told it (the real run's failpoint, by name). */
+export interface ModelFault {
+  point: string;
+  nth: number;
+  kind: 'timeout' | 'crash';
+}
+
+/** The operation was interrupted: a gateway call that timed out (502) or a crash. */
+class Interrupted extends Error {
+  constructor(readonly outcome: 'payment_gateway_unavailable' | 'crash') {
+    super(outcome);
+  }
+}

@@ -1,0 +1,397 @@
+import { type OrderStatus, orderStatuses, paymentPrepareSchema } from '@app/contracts';
+import { AppError } from '../platform/errors.js';
+import { GatewayUnavailable } from '../platform/payments/gateway.js';
+import type { Failpoint } from '../platform/seams.js';
+import { type Model, type Outcome, SIM } from './model.js';
+import type { Rng } from './rng.js';
+import { type Fault, SimulatedCrash, type World } from './world.js';
+
+/**
+ * One step of a run. Users, products, payments, orders are named by their index in the cast or in
+ * the order the run created them, so a step of a shortened run whose target no longer exists is
+ * simply skipped (the shrinker relies on it).
+ */
+export type Op = (
+  | { k: 'tick'; ms: number }
+  | { k: 'topup'; user: number; amount: number }
+  | { k: 'pay'; payment: number; answer: 'approve' | 'decline' | 'pending' | 'cancel' }
+  | { k: 'topupCallback'; payment: number }
+  | { k: 'buy'; user: number; product: number; qty: number; points: number; key: string }
+  | { k: 'callback'; payment: number; status: 'paid' | 'failed' | 'cancelled' }
+  | { k: 'reconcile' }
+  | { k: 'transfer'; from: number; to: number; amount: number; key: string }
+  | { k: 'withdraw'; user: number; amount: number; key: string }
+  | { k: 'settleWithdrawals' }
+  | { k: 'cancel'; order: number }
+  | { k: 'status'; order: number; to: OrderStatus }
+  | { k: 'receive'; order: number }
+  | { k: 'together'; ops: Op[] }
+) & { fault?: Fault };
+
+/** The real ids the snapshot read (payments and orders in the order they were made). */
+export interface Refs {
+  payments: { tenantId: number; paymentId: string }[];
+  orders: { tenantId: number; id: number }[];
+}
+
+// --- the model's side ---------------------------------------------------------------------------------
+
+/** What the model says an operation does (ticks move its clock; `together` is run by the runner). */
+export function onModel(m: Model, op: Op): Outcome {
+  const tenants = m.cast.tenants.map((_, i) => i);
+  switch (op.k) {
+    case 'tick':
+      m.s.now += op.ms;
+      return 'ok';
+    case 'topup':
+      return m.topup(op.user, op.amount);
+    case 'pay': {
+      const answer = m.pay(op.payment, op.answer);
+      return answer === 'missing' ? 'missing' : 'redirect';
+    }
+    case 'topupCallback':
+      return m.s.payments[op.payment]?.purpose === 'topup'
+        ? m.confirm(op.payment, { buyer: true })
+        : 'payment_not_found';
+    case 'buy':
+      return m.buy(op);
+    case 'callback':
+      return m.s.payments[op.payment]?.purpose === 'order' ? m.callback(op.payment, op.status) : 'payment_not_found';
+    case 'reconcile':
+      return m.reconcile(tenants);
+    case 'transfer':
+      return m.transfer(op.from, op.to, op.amount, op.key);
+    case 'withdraw':
+      return m.withdraw(op.user, op.amount, op.key);
+    case 'settleWithdrawals':
+      return m.settleWithdrawals(tenants);
+    case 'cancel':
+      return m.cancelByBuyer(op.order);
+    case 'status':
+      return m.changeStatus(op.order, op.to);
+    case 'receive':
+      return m.confirmReceipt(op.order);
+    case 'together':
+      throw new Error('together is run by the runner');
+  }
+}
+
+// --- the real side ------------------------------------------------------------------------------------
+
+const buyer = { buyer_name: '김하늘', buyer_email: 'sky@example.com', buyer_tel: '010-1234-5678' };
+
+/** What the real services answered: ok, the AppError's code, or how the fault ended it. */
+export async function onWorld(w: World, m: Model, refs: Refs, op: Op): Promise<Outcome> {
+  try {
+    return (await run(w, m, refs, op)) ?? 'ok';
+  } catch (err) {
+    if (err instanceof AppError) return err.code;
+    if (err instanceof SimulatedCrash) return 'crash';
+    if (err instanceof GatewayUnavailable) return 'gateway_unavailable';
+    throw err;
+  }
+}
+
+async function run(w: World, m: Model, refs: Refs, op: Op): Promise<Outcome | undefined> {
+  const { app } = w;
+  const tenantIds = w.tenants.map((t) => t.id);
+  const userOf = (i: number) => w.users[i] ?? fail(`no user ${i}`);
+  const tenantOfUser = (i: number) => w.tenants[m.cast.users[i]?.tenant ?? -1] ?? fail(`no tenant of ${i}`);
+  const payment = (i: number) => refs.payments[i];
+  const order = (i: number) => refs.orders[i];
+  const buyerOf = (i: number) => m.s.orders[i]?.buyer ?? -1;
+  switch (op.k) {
+    case 'tick':
+      w.clock.t += op.ms;
+      return;
+    case 'topup':
+      await app.wallet.chargePrepare(tenantOfUser(op.user), userOf(op.user), { amount: op.amount, ...buyer });
+      return;
+    case 'pay': {
+      const p = payment(op.payment);
+      const gateway = app.sandboxGateway ?? fail('the simulation runs on the sandbox gateway');
+      if (!p) return 'missing';
+      const decision = await gateway.submit(
+        p.tenantId,
+        p.paymentId,
+        op.answer === 'cancel' ? { cancel: true } : { card: SANDBOX_CARD[op.answer] },
+      );
+      return decision.kind;
+    }
+    case 'topupCallback': {
+      const p = payment(op.payment);
+      const owner = m.s.payments[op.payment]?.user ?? -1;
+      if (!p || owner < 0) throw new AppError(404, 'payment_not_found', 'no such payment');
+      await app.wallet.chargeCallback(tenantOfUser(owner), userOf(owner), p.paymentId);
+      return;
+    }
+    case 'buy': {
+      const product = m.cast.products[op.product] ?? fail(`no product ${op.product}`);
+      const input = paymentPrepareSchema.parse({
+        ...buyer,
+        product_id: w.productIds[op.product],
+        qty: op.qty,
+        amount: m.total(op.product, op.qty),
+        points_used: op.points,
+        order_type: 'delivery',
+        buyer_addr: '서울특별시 중구 세종대로 110',
+        ...(product.kind === 'shopping' ? { buyer_postcode: '04524' } : {}),
+      });
+      await app.checkout.prepare(tenantOfUser(op.user), userOf(op.user), input, op.key);
+      return;
+    }
+    case 'callback': {
+      const p = payment(op.payment);
+      const owner = m.s.payments[op.payment]?.user ?? -1;
+      if (!p || owner < 0) throw new AppError(404, 'payment_not_found', 'no such payment');
+      await app.checkout.callback(tenantOfUser(owner), userOf(owner), { merchant_uid: p.paymentId, status: op.status });
+      return;
+    }
+    case 'reconcile':
+      await app.payments.reconcile({ tenantIds });
+      return;
+    case 'transfer': {
+      const to = userOf(op.to);
+      await app.wallet.transfer(
+        tenantOfUser(op.from),
+        userOf(op.from),
+        { to_user_id: to.id, amount: op.amount, memo: '' },
+        op.key,
+      );
+      return;
+    }
+    case 'withdraw':
+      await app.wallet.withdraw(
+        tenantOfUser(op.user),
+        userOf(op.user),
+        { amount: op.amount, target_address: WALLET_ADDRESS, target_chain: 'polygon' },
+        op.key,
+      );
+      return;
+    case 'settleWithdrawals':
+      await app.wallet.settleDueWithdrawals({ tenantIds });
+      return;
+    case 'cancel': {
+      const o = order(op.order);
+      if (!o) throw new AppError(404, 'order_not_found', 'no such order');
+      await app.checkout.cancelByBuyer(tenantOfUser(buyerOf(op.order)), userOf(buyerOf(op.order)), o.id, null);
+      return;
+    }
+    case 'status': {
+      const o = order(op.order);
+      const product = m.cast.products[m.s.orders[op.order]?.product ?? -1];
+      if (!o || !product) throw new AppError(404, 'order_not_found', 'no such order');
+      const merchant = userOf(product.owner) as (typeof w.users)[number] & { merchantId: number };
+      await app.checkout.changeStatus(tenantOfUser(product.owner), merchant, {
+        order_id: o.id,
+        status: op.to,
+        memo: null,
+      });
+      return;
+    }
+    case 'receive': {
+      const o = order(op.order);
+      if (!o) throw new AppError(404, 'order_not_found', 'no such order');
+      await app.checkout.confirmReceipt(tenantOfUser(buyerOf(op.order)), userOf(buyerOf(op.order)), o.id);
+      return;
+    }
+    case 'together':
+      throw new Error('together is run by the runner');
+  }
+}
+
+const SANDBOX_CARD = {
+  approve: '4242 4242 4242 4242',
+  decline: '4000 0000 0000 0002',
+  pending: '4000 0000 0000 0077',
+} as const;
+const WALLET_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+// --- the generator ------------------------------------------------------------------------------------
+
+/** Where each kind of operation can be interrupted (the failpoints its code reaches). */
+const FAULTS: Partial<Record<Op['k'], Failpoint[]>> = {
+  topup: ['gateway.prepare:before', 'gateway.prepare:after'],
+  buy: [
+    'gateway.prepare:before',
+    'gateway.prepare:after',
+    'checkout.prepare:released',
+    'gateway.getPayment:before',
+    'payments.confirm:committed',
+    'gateway.cancel:before',
+  ],
+  topupCallback: ['gateway.getPayment:before', 'gateway.getPayment:after'],
+  callback: [
+    'gateway.getPayment:before',
+    'gateway.getPayment:after',
+    'payments.confirm:committed',
+    'gateway.cancel:before',
+  ],
+  reconcile: [
+    'payments.reconcile:between',
+    'gateway.getPayment:after',
+    'payments.confirm:committed',
+    'gateway.cancel:before',
+    'gateway.cancel:after',
+  ],
+  cancel: ['gateway.getPayment:before', 'gateway.cancel:before', 'gateway.cancel:after'],
+  status: ['gateway.getPayment:after', 'gateway.cancel:before', 'gateway.cancel:after'],
+  settleWithdrawals: ['wallet.settle:between'],
+};
+
+let keys = 0;
+/** Idempotency keys restart with each run (a run's keys depend on its seed only). */
+export function resetKeys() {
+  keys = 0;
+}
+
+/** The next operation, drawn from the seed's generator over the model's current state. */
+export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
+  const cast = m.cast;
+  const buyers = cast.users.flatMap((u, i) => (u.merchant ? [] : [i]));
+  const sameTenant = (user: number) =>
+    cast.users.flatMap((u, i) => (u.tenant === cast.users[user]?.tenant && i !== user ? [i] : []));
+  const payments = m.s.payments.map((p, i) => ({ p, i }));
+  const orders = m.s.orders.map((o, i) => ({ o, i }));
+  const key = () => (m.s.payments.length > 0 && rng.chance(0.1) ? `k${rng.int(1, keys)}` : `k${++keys}`);
+  const kind = rng.weighted<Op['k']>([
+    [6, 'tick'],
+    [8, 'topup'],
+    [16, 'pay'],
+    [5, 'topupCallback'],
+    [14, 'buy'],
+    [10, 'callback'],
+    [5, 'reconcile'],
+    [6, 'transfer'],
+    [3, 'withdraw'],
+    [2, 'settleWithdrawals'],
+    [3, 'cancel'],
+    [6, 'status'],
+    [2, 'receive'],
+    [allowTogether ? 5 : 0, 'together'],
+  ]);
+  const op = ((): Op => {
+    switch (kind) {
+      case 'tick':
+        return {
+          k: 'tick',
+          ms: rng.weighted([
+            [5, rng.int(1, 30) * 1_000],
+            [3, rng.int(1, 5) * 60_000],
+            [2, SIM.windowMs + rng.int(0, 60) * 1_000],
+          ]),
+        };
+      case 'topup':
+        return { k: 'topup', user: rng.pick(buyers), amount: rng.int(1, 60) * 1_000 };
+      case 'pay': {
+        const open = payments.filter(({ p }) => p.gateway?.status === 'READY');
+        const target = open.length && rng.chance(0.85) ? rng.pick(open).i : rng.int(0, m.s.payments.length);
+        return {
+          k: 'pay',
+          payment: target,
+          answer: rng.weighted([
+            [7, 'approve'],
+            [2, 'decline'],
+            [2, 'pending'],
+            [1, 'cancel'],
+          ] as const),
+        };
+      }
+      case 'topupCallback': {
+        const topups = payments.filter(({ p }) => p.purpose === 'topup');
+        return { k: 'topupCallback', payment: topups.length ? rng.pick(topups).i : 0 };
+      }
+      case 'buy': {
+        const user = rng.pick(buyers);
+        const tenant = cast.users[user]?.tenant;
+        const product = rng.pick(cast.products.flatMap((p, i) => (p.tenant === tenant ? [i] : [])));
+        const qty = rng.weighted([
+          [6, 1],
+          [3, 2],
+          [1, rng.int(3, 6)],
+        ]);
+        const total = m.total(product, qty);
+        const available = m.s.wallets[user]?.available ?? 0;
+        const points = rng.weighted([
+          [4, 0],
+          [2, Math.min(total, available)],
+          [2, Math.min(total - 100, Math.floor(available / 2))],
+          [1, rng.int(0, total)],
+        ]);
+        return { k: 'buy', user, product, qty, points: Math.max(0, points), key: key() };
+      }
+      case 'callback': {
+        const ofOrders = payments.filter(({ p }) => p.purpose === 'order');
+        return {
+          k: 'callback',
+          payment: ofOrders.length ? rng.pick(ofOrders).i : 0,
+          status: rng.weighted([
+            [8, 'paid'],
+            [1, 'failed'],
+            [1, 'cancelled'],
+          ] as const),
+        };
+      }
+      case 'transfer': {
+        const from = rng.pick(buyers);
+        const available = m.s.wallets[from]?.available ?? 0;
+        return {
+          k: 'transfer',
+          from,
+          to: rng.pick(sameTenant(from)),
+          amount: Math.max(100, rng.chance(0.8) && available >= 100 ? rng.int(100, available) : rng.int(100, 50_000)),
+          key: key(),
+        };
+      }
+      case 'withdraw': {
+        const user = rng.pick(buyers);
+        return { k: 'withdraw', user, amount: rng.int(1, 30) * 1_000, key: key() };
+      }
+      case 'cancel':
+      case 'receive': {
+        const paid = orders.filter(({ o }) => o.paid);
+        return { k: kind, order: paid.length ? rng.pick(paid).i : 0 };
+      }
+      case 'status': {
+        const paid = orders.filter(({ o }) => o.paid);
+        const target = paid.length ? rng.pick(paid) : null;
+        const to = rng.weighted<OrderStatus>([
+          [4, 'CONFIRMED'],
+          [2, 'PREPARING'],
+          [2, 'DELIVERING'],
+          [2, 'DELIVERED'],
+          [3, 'CANCELLED'],
+          [3, 'REFUNDED'],
+          [1, rng.pick(orderStatuses)],
+        ]);
+        return { k: 'status', order: target?.i ?? 0, to };
+      }
+      case 'together':
+        return { k: 'together', ops: [nextOp(rng, m, false), nextOp(rng, m, false)] };
+      default:
+        return { k: kind } as Op;
+    }
+  })();
+  const points = FAULTS[op.k];
+  if (points && rng.chance(0.12)) {
+    const point = rng.pick(points);
+    // Between transactions only the process can fail; at a gateway call, the call or the process.
+    const kind = point.startsWith('gateway.') && rng.chance(0.6) ? 'timeout' : 'crash';
+    op.fault = { point, nth: rng.weighted([[4, 1], [1, 2]] as const), kind };
+  }
+  return op;
+}
+
+/** A short line for a step in a report. */
+export function describe(op: Op): string {
+  if (op.k === 'together') return `together(${op.ops.map(describe).join(' ‖ ')})`;
+  const { k, fault, ...args } = op;
+  const shown = Object.entries(args)
+    .map(([name, v]) => `${name}=${v}`)
+    .join(' ');
+  return `${k}${shown ? ` ${shown}` : ''}${fault ? ` [${fault.kind} at ${fault.point}#${fault.nth}]` : ''}`;
+}

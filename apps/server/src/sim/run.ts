@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import { cardMoneyProblems, comparable, differences, snapshot } from './check.js';
+import { Model, SIM, type State } from './model.js';
+import { describe, nextOp, type Op, onModel, onWorld, type Refs, resetKeys } from './ops.js';
+import { Rng } from './rng.js';
+import { buildWorld, castOf, type DbKind, type World } from './world.js';
+
+export interface RunOptions {
+  kind: DbKind;
+  /** The server of `postgres` and `citus` runs (a database of its own is made there per run). */
+  serverUrl: string;
+  seed: number;
+  /** Steps to generate; or `ops`, a sequence to replay (a shrunk failure). */
+  steps: number;
+  ops?: Op[];
+}
+
+export interface Failure {
+  step: number;
+  op: Op;
+  message: string;
+}
+
+export interface RunResult {
+  ops: Op[];
+  failure: Failure | null;
+  /** A hash of the final state (PGlite: the same seed, the same digest). */
+  digest: string;
+  faultsFired: number;
+  together: number;
+}
+
+/** The steps that end every run: past every window and due time, the jobs run, nothing left in flight. */
+const DRAIN: Op[] = [
+  { k: 'tick', ms: SIM.windowMs + SIM.minAgeMs + SIM.pendingSettleMs },
+  { k: 'reconcile' },
+  { k: 'reconcile' },
+  { k: 'settleWithdrawals' },
+];
+
+/**
+ * What two operations run at once may do: one after the other in either order, or the second at
+ * any failpoint of the first (the places between its transactions and around its gateway calls).
+ */
+function togetherCandidates(m: Model, ops: Op[]): { outcomes: string[]; state: State }[] {
+  const candidates: { outcomes: string[]; state: State }[] = [];
+  for (const [a, b] of [
+    [0, 1],
+    [1, 0],
+  ] as const) {
+    const first = ops[a] as Op;
+    const second = ops[b] as Op;
+    const c = m.clone();
+    const outcomes: string[] = [];
+    outcomes[a] = c.run((mm) => onModel(mm, first));
+    outcomes[b] = c.run((mm) => onModel(mm, second));
+    candidates.push({ outcomes, state: c.s });
+    for (let at = 0; at < 64; at++) {
+      const d = m.clone();
+      const seen: string[] = [];
+      let ran = false;
+      seen[a] = d.run((mm) => onModel(mm, first), null, {
+        at,
+        run: () => {
+          ran = true;
+          seen[b] = onModel(d, second);
+        },
+      });
+      if (!ran) break;
+      candidates.push({ outcomes: seen, state: d.s });
+    }
+  }
+  return candidates;
+}
+
+/**
+ * One step: the real services and the model both run it (with the same fault armed), then the
+ * answers and the database must be the model's; for operations run together, those of one order
+ * of them (the database decides the order on PostgreSQL).
+ */
+async function step(w: World, m: Model, refs: Refs, op: Op): Promise<{ refs: Refs; error?: string; fired: boolean }> {
+  let candidates: { outcomes: string[]; state: State }[];
+  let seen: string[];
+  let fired = false;
+  if (op.k === 'together') {
+    seen = await Promise.all(op.ops.map((o) => onWorld(w, m, refs, o)));
+    candidates = togetherCandidates(m, op.ops);
+  } else {
+    w.failpoints.arm(op.fault ?? null);
+    seen = [await onWorld(w, m, refs, op)];
+    fired = w.failpoints.fired !== null;
+    w.failpoints.arm(null);
+    const c = m.clone();
+    const outcome = c.run((mm) => onModel(mm, op), op.fault ?? null);
+    candidates = [{ outcomes: [outcome], state: c.s }];
+  }
+  if (process.env.SIM_TRACE) console.log(`  ${describe(op)} → ${seen.join(', ')}${fired ? ' (fault fired)' : ''}`);
+  const snap = await snapshot(w, m);
+  if (snap.problems.length) return { refs: snap.refs, error: snap.problems.join('; '), fired };
+  const actual = JSON.stringify(snap.state);
+  const match = candidates.find(
+    (c) => JSON.stringify(c.outcomes) === JSON.stringify(seen) && JSON.stringify(comparable(c.state)) === actual,
+  );
+  if (match) {
+    m.s = structuredClone(match.state);
+    return { refs: snap.refs, fired };
+  }
+  const expected = candidates.at(-1) as (typeof candidates)[number];
+  const outcomes =
+    JSON.stringify(expected.outcomes) !== JSON.stringify(seen)
+      ? [`answered ${seen.join(', ')} where the model answers ${expected.outcomes.join(', ')}`]
+      : [];
+  return {
+    refs: snap.refs,
+    error: [...outcomes, ...differences(comparable(expected.state), snap.state)].join('; ') || 'no state matches',
+    fired,
+  };
+}
+
+/** Runs one seed (or replays `ops`) on a fresh database, checking after every step. */
+export async function runSeed(o: RunOptions): Promise<RunResult> {
+  const rng = new Rng(o.seed);
+  const cast = castOf();
+  const m = new Model(cast);
+  resetKeys();
+  const w = await buildWorld(o.kind, o.serverUrl, cast, new Rng(o.seed ^ 0x5eed));
+  const ops: Op[] = [];
+  let faultsFired = 0;
+  let together = 0;
+  try {
+    let { refs } = await snapshot(w, m);
+    const total = (o.ops?.length ?? o.steps) + DRAIN.length;
+    for (let i = 0; i < total; i++) {
+      const drain = i >= total - DRAIN.length;
+      const op = drain ? (DRAIN[i - (total - DRAIN.length)] as Op) : (o.ops?.[i] ?? nextOp(rng, m));
+      if (!drain) ops.push(op);
+      // A second passes between steps.
+      m.s.now += 1_000;
+      w.clock.t += 1_000;
+      let result: Awaited<ReturnType<typeof step>>;
+      try {
+        result = await step(w, m, refs, op);
+      } catch (err) {
+        const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+        return {
+          ops,
+          failure: { step: i, op, message: `unexpected error: ${message}` },
+          digest: '',
+          faultsFired,
+          together,
+        };
+      }
+      if (result.fired) faultsFired++;
+      if (op.k === 'together') together++;
+      if (result.error)
+        return { ops, failure: { step: i, op, message: result.error }, digest: '', faultsFired, together };
+      refs = result.refs;
+    }
+    const { state } = await snapshot(w, m);
+    const money = cardMoneyProblems(state);
+    const digest = createHash('sha256').update(JSON.stringify(state)).digest('hex').slice(0, 16);
+    if (money.length) {
+      return {
+        ops,
+        failure: { step: total, op: { k: 'reconcile' }, message: `after the drain: ${money.join('; ')}` },
+        digest,
+        faultsFired,
+        together,
+      };
+    }
+    return { ops, failure: null, digest, faultsFired, together };
+  } finally {
+    await w.close();
+  }
+}
+
+/**
+ * Shortens a failing sequence (delta debugging): drops chunks of steps, halving the chunk size,
+ * keeping each shorter sequence that still fails; bounded by `budget` replays.
+ */
+export async function shrink(
+  o: RunOptions,
+  failing: Op[],
+  budget = 150,
+  progress: (ops: Op[]) => void = () => {},
+): Promise<{ ops: Op[]; failure: Failure }> {
+  let best = failing;
+  let bestFailure: Failure | null = null;
+  let tries = 0;
+  const fails = async (ops: Op[]) => {
+    tries++;
+    const r = await runSeed({ ...o, ops });
+    return r.failure ? { ops: r.ops.slice(0, Math.min(r.failure.step + 1, r.ops.length)), failure: r.failure } : null;
+  };
+  const first = await fails(best);
+  if (!first) throw new Error('the failure did not reproduce on replay');
+  best = first.ops;
+  bestFailure = first.failure;
+  for (let size = Math.max(1, Math.floor(best.length / 2)); size >= 1 && tries < budget; ) {
+    let shrunk = false;
+    for (let at = 0; at < best.length && tries < budget; at += size) {
+      const candidate = [...best.slice(0, at), ...best.slice(at + size)];
+      if (candidate.length === 0) continue;
+      const r = await fails(candidate);
+      if (r) {
+        best = r.ops;
+        bestFailure = r.failure;
+        shrunk = true;
+        progress(best);
+        break;
+      }
+    }
+    if (!shrunk) size = Math.floor(size / 2);
+  }
+  return { ops: best, failure: bestFailure };
+}
+
+export function report(seed: number, failure: Failure): string {
+  return `seed ${seed} failed at step ${failure.step}: ${describe(failure.op)}\n  ${failure.message}`;
+}

@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { type AppConfig, loadConfig } from '../config.js';
+import { products } from '../modules/catalogue/catalogue.schema.js';
+import type { TenantRow } from '../modules/tenants/tenants.schema.js';
+import type { CurrentUser } from '../platform/auth.js';
+import { createDistributedDatabase, dropDistributedDatabase } from '../platform/db/citus.js';
+import { createDatabase } from '../platform/db/client.js';
+import { GatewayUnavailable } from '../platform/payments/gateway.js';
+import type { Failpoint, Failpoints, Seams } from '../platform/seams.js';
+import { createTenant, createUser } from '../seed/factories.js';
+import { type Cast, SIM } from './model.js';
+import type { Rng } from './rng.js';
+
+export type DbKind = 'pglite' | 'postgres' | 'citus';
+
+/** Model time 0 is this instant on the simulation's clock. */
+export const EPOCH = Date.UTC(2026, 0, 5, 0, 0, 0);
+
+/** The simulated process died here: the transaction it was in is rolled back, nothing after it runs. */
+export class SimulatedCrash extends Error {
+  constructor(readonly point: Failpoint) {
+    super(`simulated crash at ${point}`);
+    this.name = 'SimulatedCrash';
+  }
+}
+
+export interface Fault {
+  point: Failpoint;
+  /** Interrupts the nth time the point is reached in the operation. */
+  nth: number;
+  /** A gateway that times out (its call throws GatewayUnavailable) or the process crashing. */
+  kind: 'timeout' | 'crash';
+}
+
+/**
+ * The failpoints of a run: at most one armed, for the operation being run. A crash is for good: a
+ * flow that catches it to log and go on (closing a payment at the gateway "quietly", the jobs'
+ * per-row error handling) meets it again at its next failpoint, as a dead process would do
+ * nothing more.
+ */
+export class SimFailpoints implements Failpoints {
+  armed: Fault | null = null;
+  fired: Fault | null = null;
+  private count = 0;
+
+  arm(fault: Fault | null) {
+    this.armed = fault;
+    this.fired = null;
+    this.count = 0;
+  }
+
+  reach(name: Failpoint): void {
+    if (this.fired?.kind === 'crash') throw new SimulatedCrash(name);
+    const fault = this.armed;
+    if (!fault || fault.point !== name || ++this.count < fault.nth) return;
+    this.armed = null;
+    this.fired = fault;
+    throw fault.kind === 'timeout' ? new GatewayUnavailable(`simulated timeout at ${name}`) : new SimulatedCrash(name);
+  }
+}
+
+export interface World {
+  app: FastifyInstance;
+  kind: DbKind;
+  clock: { t: number };
+  failpoints: SimFailpoints;
+  tenants: TenantRow[];
+  /** The cast's users as the services see them (same index as `cast.users`). */
+  users: CurrentUser[];
+  /** The products' ids (same index as `cast.products`). */
+  productIds: number[];
+  close(): Promise<void>;
+}
+
+/** The cast every run plays: two tenants, each with two merchants of two products and three buyers. */
+export function castOf(): Cast {
+  const cast: Cast = { tenants: [{ rewardRate: 2 }, { rewardRate: 1.5 }], users: [], products: [] };
+  for (const tenant of [0, 1]) {
+    for (let m = 0; m < 2; m++) {
+      const owner = cast.users.push({ tenant, merchant: true }) - 1;
+      cast.products.push({ tenant, owner, price: 12_000 + 1_000 * m, kind: 'pickup', stock: 4 + m });
+      cast.products.push({ tenant, owner, price: 18_000, kind: 'shopping', stock: m === 0 ? -1 : 6 });
+    }
+    for (let b = 0; b < 3; b++) cast.users.push({ tenant, merchant: false });
+  }
+  return cast;
+}
+
+let pgliteTemplate: Promise<PGlite> | undefined;
+function migratedPglite(): Promise<PGlite> {
+  pgliteTemplate ??= (async () => {
+    const client = await PGlite.create({ extensions: { pg_trgm } });
+    await createDatabase({ pglite: client }).migrate();
+    return client;
+  })();
+  return pgliteTemplate;
+}
+
+async function admin(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database of the kind: an in-memory PGlite, or a database of its own on the server. */
+async function freshDatabase(
+  kind: DbKind,
+  serverUrl: string,
+): Promise<Pick<AppConfig, 'databaseUrl' | 'pglite'> & { drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const client = (await (await migratedPglite()).clone()) as PGlite;
+    return { pglite: client, drop: async () => {} };
+  }
+  const name = `sim_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  if (kind === 'citus') {
+    return {
+      databaseUrl: await createDistributedDatabase(serverUrl, name),
+      drop: () => dropDistributedDatabase(serverUrl, name),
+    };
+  }
+  await admin(serverUrl, `create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    drop: () => admin(serverUrl, `drop database if exists "${name}" with (force)`),
+  };
+}
+
+/**
+ * Builds the real app (every plugin, the same services the routes call; no HTTP, no timers) on a
+ * fresh database with the simulation's seams, and sets the cast up in it.
+ */
+export async function buildWorld(kind: DbKind, serverUrl: string, cast: Cast, rng: Rng): Promise<World> {
+  const base = loadConfig({});
+  const { drop, ...database } = await freshDatabase(kind, serverUrl);
+  const clock = { t: EPOCH };
+  const failpoints = new SimFailpoints();
+  const seams: Seams = {
+    clock: { now: () => new Date(clock.t) },
+    random: { bytes: (n) => rng.bytes(n) },
+    failpoints,
+  };
+  const app = await buildApp(
+    {
+      ...base,
+      env: 'test',
+      logLevel: (process.env.SIM_LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'silent',
+      inMemoryDatabase: true,
+      seedDemo: false,
+      webDistDir: '/nonexistent',
+      publicAddress: { scheme: 'http', port: 80 },
+      rateLimits: false,
+      redisUrl: undefined,
+      payments: {
+        ...base.payments,
+        gateway: 'sandbox',
+        reconcileIntervalMs: 0,
+        expireAfterMs: SIM.windowMs,
+        sandboxPendingSettleMs: SIM.pendingSettleMs,
+      },
+      wallet: { ...base.wallet, withdrawJobIntervalMs: 0, withdrawSettleMs: SIM.withdrawSettleMs },
+      pgliteVacuumIntervalMs: 0,
+      ...database,
+    },
+    seams,
+  );
+  try {
+    const tenants: TenantRow[] = [];
+    for (const t of cast.tenants) {
+      tenants.push(
+        await createTenant(app.db, {
+          settings: { point_reward_rate: t.rewardRate, legal_info: { ...SIM.legal } },
+        }),
+      );
+    }
+    const users: CurrentUser[] = [];
+    for (const u of cast.users) {
+      const tenant = tenants[u.tenant] as TenantRow;
+      const made = await createUser(app.db, tenant.id, { userType: u.merchant ? 'merchant' : 'customer' });
+      const account = await app.users.findAccount(tenant.id, made.user.id);
+      if (!account) throw new Error('a made user has no account');
+      users.push({
+        id: made.user.id,
+        tenantId: tenant.id,
+        email: made.user.email,
+        username: made.user.username,
+        userType: made.user.userType,
+        isAdmin: false,
+        merchantId: made.merchant?.id ?? null,
+        sessionId: 0,
+        account,
+      });
+    }
+    const productIds: number[] = [];
+    for (const p of cast.products) {
+      const tenant = tenants[p.tenant] as TenantRow;
+      const [row] = await app.db
+        .insert(products)
+        .values({
+          tenantId: tenant.id,
+          merchantId: users[p.owner]?.merchantId as number,
+          categoryType: p.kind,
+          title: p.kind === 'pickup' ? '한우 불고기 도시락' : '유기농 현미 4kg',
+          price: p.price,
+          deliveryCategory: p.kind === 'pickup' ? 'korean' : null,
+          category: p.kind === 'shopping' ? 'food' : null,
+          isDelivery: true,
+          displayRemaining: p.stock,
+        })
+        .returning({ id: products.id });
+      productIds.push(row?.id as number);
+    }
+    return {
+      app,
+      kind,
+      clock,
+      failpoints,
+      tenants,
+      users,
+      productIds,
+      async close() {
+        await app.close();
+        await drop();
+      },
+    };
+  } catch (err) {
+    await app.close();
+    await drop();
+    throw err;
+  }
+}
