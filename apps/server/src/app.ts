@@ -45,12 +45,12 @@ import { openApiOptions } from './platform/openapi.js';
 import { sandboxCheckoutRoutes } from './platform/payments/sandbox.routes.js';
 import { noStorePrivateAnswers } from './platform/private-answers.js';
 import { QuietRequestLog } from './platform/request-log.js';
+import { productionSeams, type Seams } from './platform/seams.js';
 import { API_HEADERS, securityHeadersPlugin } from './platform/security-headers.js';
 import { createStorage, storagePlugin } from './platform/storage/storage.plugin.js';
 import { mediaFileRoutes } from './platform/storage/storage.routes.js';
 import { rejectInvalidHost, resolveTenant, tenancyPlugin } from './platform/tenancy.js';
 import { refuseMalformedText } from './platform/text-input.js';
-import { productionSeams, type Seams } from './platform/seams.js';
 import { registerWebApp } from './platform/web-app.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 

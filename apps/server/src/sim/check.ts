@@ -92,6 +92,7 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
           cancelled: p.cancelledAmount,
           paid: p.paidAt !== null,
           createdAt: p.createdAt.getTime() - EPOCH,
+          closeDue: p.gatewayCloseDueAt ? p.gatewayCloseDueAt.getTime() - EPOCH : null,
           gateway: g
             ? {
                 status: Model.effective(

@@ -47,6 +47,8 @@ export interface PaymentM {
   cancelled: number;
   paid: boolean;
   createdAt: number;
+  /** Refused with a card part: when its closing at the gateway became due (null once closed). */
+  closeDue: number | null;
   gateway: GatewayM | null;
   order: number | null;
 }
@@ -279,6 +281,7 @@ export class Model {
   private markFailed(i: number) {
     const p = this.s.payments[i] as PaymentM;
     p.status = 'failed';
+    p.closeDue = p.card > 0 ? this.s.now : null;
     if (p.purpose !== 'order') return;
     const o = this.s.orders[p.order as number] as OrderM;
     if (o.status !== 'AWAITING_PAYMENT') return;
@@ -302,22 +305,30 @@ export class Model {
     const verdict = this.tx(() => this.verdict(i, who, () => (close = true)));
     if (verdict === 'ok') return verdict;
     this.point('payments.confirm:committed');
-    if (close) this.quietly(() => this.gatewayCall('cancel', () => this.gatewayCancel(p.gateway)));
-    else if (verdict === 'payment_failed' && p.status === 'failed' && p.gateway) {
-      // A refused payment the gateway now reports paid is given back.
-      this.quietly(() => {
-        let paid = false;
-        this.gatewayCall('getPayment', () => (paid = this.look(p.gateway)?.status === 'PAID'));
-        if (paid) this.gatewayCall('cancel', () => this.gatewayCancel(p.gateway));
-      });
-    }
+    if (close) this.closeAtGateway(p);
     return verdict;
+  }
+
+  /** A refused payment is closed at the gateway, or given back if paid there; retried until done. */
+  private closeAtGateway(p: PaymentM) {
+    this.quietly(() => {
+      let open = false;
+      this.gatewayCall('getPayment', () => {
+        const status = this.look(p.gateway)?.status;
+        open = status !== undefined && status !== 'FAILED' && status !== 'CANCELLED';
+      });
+      if (open) this.gatewayCall('cancel', () => this.gatewayCancel(p.gateway));
+      p.closeDue = null;
+    });
   }
 
   private verdict(i: number, who: { buyer?: boolean; expire?: boolean }, closeAfter: () => void): Outcome {
     const p = this.s.payments[i] as PaymentM;
     if (p.status === 'paid' || (p.status === 'cancelled' && p.paid)) return 'ok';
-    if (p.status !== 'pending') return 'payment_failed';
+    if (p.status !== 'pending') {
+      if (p.status === 'failed') closeAfter();
+      return 'payment_failed';
+    }
     if (p.card === 0) {
       if (who.buyer) {
         this.markPaid(i);
@@ -361,6 +372,20 @@ export class Model {
         if (!(err instanceof Interrupted)) throw err;
       }
     }
+    const unclosed = this.s.payments
+      .filter(
+        (p) =>
+          tenants.includes(p.tenant) &&
+          p.closeDue !== null &&
+          p.closeDue < this.s.now - SIM.minAgeMs &&
+          p.closeDue > this.s.now - 24 * 60 * 60_000,
+      )
+      .map((p, order) => ({ p, order }))
+      .sort((a, b) => (a.p.closeDue as number) - (b.p.closeDue as number) || a.order - b.order);
+    for (const { p } of unclosed) {
+      this.point('payments.reconcile:between');
+      this.closeAtGateway(p);
+    }
     return 'ok';
   }
 
@@ -378,6 +403,7 @@ export class Model {
       cancelled: 0,
       paid: false,
       createdAt: this.s.now,
+      closeDue: null,
       gateway: null,
       order: null,
     };
@@ -455,6 +481,7 @@ export class Model {
           cancelled: 0,
           paid: false,
           createdAt: this.s.now,
+          closeDue: null,
           gateway:
             card > 0
               ? { status: 'READY', amount: card, cancelled: 0, expiresAt: this.s.now + SIM.windowMs, settleAt: null }

@@ -381,7 +381,14 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
     const point = rng.pick(points);
     // Between transactions only the process can fail; at a gateway call, the call or the process.
     const kind = point.startsWith('gateway.') && rng.chance(0.6) ? 'timeout' : 'crash';
-    op.fault = { point, nth: rng.weighted([[4, 1], [1, 2]] as const), kind };
+    op.fault = {
+      point,
+      nth: rng.weighted([
+        [4, 1],
+        [1, 2],
+      ] as const),
+      kind,
+    };
   }
   return op;
 }

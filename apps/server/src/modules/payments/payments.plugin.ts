@@ -27,7 +27,8 @@ export const paymentsPlugin = fp(
           )
         : null;
     const gateway: PaymentGateway =
-      sandbox ?? withGatewayFailpoints(createPortOneGateway(conf.portone as NonNullable<typeof conf.portone>), app.seams);
+      sandbox ??
+      withGatewayFailpoints(createPortOneGateway(conf.portone as NonNullable<typeof conf.portone>), app.seams);
     if (sandbox && opts.config.env === 'production') {
       app.log.warn(
         'payments use the sandbox gateway (PAYMENT_GATEWAY=sandbox): its test cards credit points without charging anybody, and every payment screen says so. Set PAYMENT_GATEWAY=portone before real customers use this deployment.',

@@ -56,6 +56,11 @@ export const payments = pgTable(
     refundAmount: integer('refund_amount'),
     refundCancellationId: text('refund_cancellation_id'),
     refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    /**
+     * A refused or expired card payment not yet closed at the gateway (or, paid there late, not yet
+     * given back): the reconciliation job tries again until the gateway says it is closed.
+     */
+    gatewayCloseDueAt: timestamp('gateway_close_due_at', { withTimezone: true }),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
@@ -67,6 +72,7 @@ export const payments = pgTable(
     index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     // The reconciliation job's look-up of cancellations still on their way, across tenants.
     index('payments_refund_pending_idx').on(t.refundRequestedAt).where(sql`${t.refundAmount} is not null`),
+    index('payments_gateway_close_idx').on(t.gatewayCloseDueAt).where(sql`${t.gatewayCloseDueAt} is not null`),
     check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled')`),
     check(
       'payments_amount_check',

@@ -1,5 +1,5 @@
 import type { Buyer, Checkout } from '@app/contracts';
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { acrossShards } from '../../platform/db/citus.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
@@ -57,6 +57,11 @@ export function tenantOfPaymentId(paymentId: string): number | null {
 
 const EXPIRED = '결제 시간이 만료되었습니다.';
 
+/** The gateway's statuses of a payment that may still take or hold the buyer's money. */
+const OPEN_AT_GATEWAY = new Set(['READY', 'PAY_PENDING', 'PAID', 'PARTIAL_CANCELLED', 'VIRTUAL_ACCOUNT_ISSUED']);
+/** How long the reconciliation job keeps trying to close a refused payment at the gateway. */
+const CLOSE_RETRY_MS = 24 * 60 * 60_000;
+
 export const paymentErrors = {
   notFound: () => AppError.notFound('결제 정보를 찾을 수 없습니다.', 'payment_not_found'),
   verification: () => AppError.badRequest('결제 검증에 실패했습니다.', 'payment_verification_failed'),
@@ -96,7 +101,7 @@ export interface PaymentsOptions {
 /** Outcome of one verification, decided under the row lock and acted on after commit. */
 type Verdict =
   | { kind: 'paid'; payment: PaymentRow; replayed: boolean }
-  | { kind: 'refused'; payment: PaymentRow; error: AppError; cancelAtGateway?: string; giveBackIfPaid?: boolean };
+  | { kind: 'refused'; payment: PaymentRow; error: AppError; closeAtGateway?: string };
 
 /**
  * Card payments: prepare (the server's amount, registered with the gateway) and confirm, the one
@@ -128,7 +133,13 @@ export function createPaymentsService(opts: PaymentsOptions) {
   async function markFailed(tx: DbOrTx, payment: PaymentRow, reason: string) {
     const [row] = await tx
       .update(payments)
-      .set({ status: 'failed', failureReason: reason, updatedAt: sql`now()` })
+      .set({
+        status: 'failed',
+        failureReason: reason,
+        // A card payment refused here must end closed at the gateway too (closeAtGateway).
+        gatewayCloseDueAt: payment.amount > 0 ? clock.now() : null,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(payments.tenantId, payment.tenantId), eq(payments.id, payment.id)))
       .returning();
     await settle(tx, row ?? payment, 'failed');
@@ -146,29 +157,26 @@ export function createPaymentsService(opts: PaymentsOptions) {
     return paid;
   }
 
-  async function cancelQuietly(payment: PaymentRow, reason: string) {
-    try {
-      await gateway.cancel(payment.tenantId, payment.paymentId, { reason });
-    } catch (err) {
-      // Expected for a payment never paid (PortOne answers PAYMENT_NOT_PAID); otherwise the
-      // reconciliation of the provider's settlement report catches what this misses.
-      log.warn({ err, paymentId: payment.paymentId }, 'payment cancel at the gateway failed');
-    }
-  }
-
   /**
-   * A payment the server already refused or expired that the gateway now reports paid (the buyer
-   * left the payment window open past the expiry) is given back: nothing will ever credit it.
+   * Closes a refused or expired card payment at the gateway, or gives it back if the buyer paid it
+   * there meanwhile (a payment window left open past its expiry); then the payment no longer waits
+   * for it. A gateway out of reach (or refusing) leaves `gatewayCloseDueAt` set: the reconciliation
+   * job tries again, so money taken for a refused payment is never kept.
    */
-  async function giveBackLatePayment(payment: PaymentRow) {
-    let found: Awaited<ReturnType<PaymentGateway['getPayment']>>;
+  async function closeAtGateway(payment: PaymentRow, reason: string) {
     try {
-      found = await gateway.getPayment(payment.tenantId, payment.paymentId);
+      const found = await gateway.getPayment(payment.tenantId, payment.paymentId);
+      if (found && OPEN_AT_GATEWAY.has(found.status)) {
+        await gateway.cancel(payment.tenantId, payment.paymentId, { reason });
+      }
+      await db
+        .update(payments)
+        .set({ gatewayCloseDueAt: null, updatedAt: sql`now()` })
+        .where(and(eq(payments.tenantId, payment.tenantId), eq(payments.id, payment.id)));
     } catch (err) {
-      log.warn({ err, paymentId: payment.paymentId }, 'payment look-up failed');
-      return;
+      // PortOne answers PAYMENT_NOT_PAID for a window never paid: it stays due, and is looked at again.
+      log.warn({ err, paymentId: payment.paymentId }, 'closing the payment at the gateway failed');
     }
-    if (found?.status === 'PAID') await cancelQuietly(payment, '만료되었거나 거절된 결제');
   }
 
   /**
@@ -204,7 +212,12 @@ export function createPaymentsService(opts: PaymentsOptions) {
       }
       if (payment.status !== 'pending') {
         const error = paymentErrors.failed(payment.failureReason);
-        return { kind: 'refused', payment, error, giveBackIfPaid: payment.status === 'failed' };
+        return {
+          kind: 'refused',
+          payment,
+          error,
+          closeAtGateway: payment.status === 'failed' ? '만료되었거나 거절된 결제' : undefined,
+        };
       }
 
       // Paid with points only: nothing to look up (the points were locked at prepare). Only the
@@ -240,7 +253,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
             kind: 'refused',
             payment: failed,
             error: paymentErrors.verification(),
-            cancelAtGateway: '결제 금액 불일치',
+            closeAtGateway: '결제 금액 불일치',
           };
         }
         const paid = await markPaid(tx, payment, found.transactionId);
@@ -256,14 +269,13 @@ export function createPaymentsService(opts: PaymentsOptions) {
       // Not paid yet (READY, pending at the issuer, or unknown to the gateway so far).
       if (who.expireIfPending) {
         const failed = await markFailed(tx, payment, who.reason ?? EXPIRED);
-        return { kind: 'refused', payment: failed, error: paymentErrors.failed(null), cancelAtGateway: '결제 만료' };
+        return { kind: 'refused', payment: failed, error: paymentErrors.failed(null), closeAtGateway: '결제 만료' };
       }
       return { kind: 'refused', payment, error: paymentErrors.pending() };
     });
     if (verdict.kind === 'paid') return { payment: verdict.payment, replayed: verdict.replayed };
     failpoint(seams, 'payments.confirm:committed');
-    if (verdict.cancelAtGateway) await cancelQuietly(verdict.payment, verdict.cancelAtGateway);
-    else if (verdict.giveBackIfPaid) await giveBackLatePayment(verdict.payment);
+    if (verdict.closeAtGateway) await closeAtGateway(verdict.payment, verdict.closeAtGateway);
     throw verdict.error;
   }
 
@@ -456,6 +468,26 @@ export function createPaymentsService(opts: PaymentsOptions) {
           if (!(err instanceof AppError)) log.error({ err, paymentId: p.paymentId }, 'payment reconciliation failed');
           else if (err.code !== 'payment_pending' && err.code !== 'payment_gateway_unavailable') done++;
         }
+      }
+      // Refused payments not closed at the gateway yet (it was out of reach): for a day.
+      const unclosed = await acrossShards(db, (tx) =>
+        tx
+          .select()
+          .from(payments)
+          .where(
+            and(
+              isNotNull(payments.gatewayCloseDueAt),
+              lt(payments.gatewayCloseDueAt, new Date(now.getTime() - minAgeMs)),
+              gt(payments.gatewayCloseDueAt, new Date(now.getTime() - CLOSE_RETRY_MS)),
+              inJobScope(payments.tenantId, scope),
+            ),
+          )
+          .orderBy(payments.gatewayCloseDueAt, payments.id)
+          .limit(100),
+      );
+      for (const p of unclosed) {
+        failpoint(seams, 'payments.reconcile:between');
+        await closeAtGateway(p, '만료되었거나 거절된 결제');
       }
       // Refunds the gateway left REQUESTED: their webhook may never come (PortOne sends none for a
       // failed cancellation), so they are looked up until they end.

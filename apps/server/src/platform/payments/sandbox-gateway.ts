@@ -62,7 +62,11 @@ export function createSandboxGateway(
       .update(sandboxPayments)
       .set({ status: 'FAILED', failureMessage: SANDBOX_EXPIRED_MESSAGE, updatedAt: sql`now()` })
       .where(
-        and(where(tenantId, paymentId), eq(sandboxPayments.status, 'READY'), lte(sandboxPayments.expiresAt, clock.now())),
+        and(
+          where(tenantId, paymentId),
+          eq(sandboxPayments.status, 'READY'),
+          lte(sandboxPayments.expiresAt, clock.now()),
+        ),
       );
     // A pending card settles once its time has come, whoever looks first.
     await q
@@ -174,7 +178,11 @@ export function createSandboxGateway(
         card === 'approve'
           ? { status: 'PAID' as const, transactionId, paidAt: clock.now() }
           : card === 'pending'
-            ? { status: 'PAY_PENDING' as const, transactionId, settleAt: new Date(clock.now().getTime() + opts.pendingSettleMs) }
+            ? {
+                status: 'PAY_PENDING' as const,
+                transactionId,
+                settleAt: new Date(clock.now().getTime() + opts.pendingSettleMs),
+              }
             : { status: 'FAILED' as const, failureMessage: SANDBOX_DECLINE_MESSAGE };
       const [updated] = await db
         .update(sandboxPayments)

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "gateway_close_due_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payments_gateway_close_idx" ON "payments" USING btree ("gateway_close_due_at") WHERE "payments"."gateway_close_due_at" is not null;
