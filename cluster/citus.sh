@@ -65,6 +65,11 @@ citus.node_conninfo = 'sslmode=prefer'
 # sees all its waits (and resolves soft ones by reordering, as PostgreSQL does). Citus's detector
 # across nodes cancelled one-shard statements waiting in a long queue for one row (docs/decisions/034).
 citus.distributed_deadlock_detection_factor = -1
+# A worker that crashes between a two-phase commit's PREPARE and COMMIT PREPARED comes back with the
+# transaction still prepared, holding its row locks, until the coordinator's recovery finishes it:
+# every minute by default. A like is such a commit (Citus plans its INSERT in a CTE as subplans
+# over every worker), so all writes of that post waited up to a minute. Recover within seconds.
+citus.recover_2pc_interval = '2s'
 log_min_messages = warning
 log_line_prefix = '%m [%p] $name '
 CONF
