@@ -7,6 +7,7 @@ import {
   type OrderStatus,
   shippingFeeFor,
 } from '@app/contracts';
+import { type LedgerAccountKind, ledgerAccountKinds } from '../modules/wallet/wallet.schema.js';
 
 /**
  * The reference model of the money (docs/decisions/035-money-simulation.md): plain TypeScript, no
@@ -76,14 +77,9 @@ export interface WithdrawalM {
   settleAfter: number;
 }
 
-export const SYSTEM_ACCOUNTS = [
-  'topup_clearing',
-  'purchase_clearing',
-  'rewards',
-  'withdrawal_bridge',
-  'adjustments',
-] as const;
-export type SystemAccountM = (typeof SYSTEM_ACCOUNTS)[number];
+/** The tenant's system accounts (every kind of ledger account but the users' wallets). */
+export const SYSTEM_ACCOUNTS = ledgerAccountKinds.filter((k) => k !== 'wallet') as SystemAccountM[];
+export type SystemAccountM = Exclude<LedgerAccountKind, 'wallet'>;
 
 export interface State {
   now: number;

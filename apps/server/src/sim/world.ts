@@ -1,22 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.js';
 import { type AppConfig, loadConfig } from '../config.js';
 import { products } from '../modules/catalogue/catalogue.schema.js';
 import type { TenantRow } from '../modules/tenants/tenants.schema.js';
 import type { CurrentUser } from '../platform/auth.js';
-import { createDistributedDatabase, dropDistributedDatabase } from '../platform/db/citus.js';
-import { createDatabase } from '../platform/db/client.js';
 import { GatewayUnavailable } from '../platform/payments/gateway.js';
 import type { Failpoint, Failpoints, Seams } from '../platform/seams.js';
 import { createTenant, createUser } from '../seed/factories.js';
+import { type DatabaseKind, ownDatabase } from '../test/app.js';
 import { type Cast, SIM } from './model.js';
 import type { Rng } from './rng.js';
 
-export type DbKind = 'pglite' | 'postgres' | 'citus';
+export type DbKind = DatabaseKind;
 
 /** Model time 0 is this instant on the simulation's clock. */
 export const EPOCH = Date.UTC(2026, 0, 5, 0, 0, 0);
@@ -91,58 +86,13 @@ export function castOf(): Cast {
   return cast;
 }
 
-let pgliteTemplate: Promise<PGlite> | undefined;
-function migratedPglite(): Promise<PGlite> {
-  pgliteTemplate ??= (async () => {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
-    await createDatabase({ pglite: client }).migrate();
-    return client;
-  })();
-  return pgliteTemplate;
-}
-
-async function admin(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh database of the kind: an in-memory PGlite, or a database of its own on the server. */
-async function freshDatabase(
-  kind: DbKind,
-  serverUrl: string,
-): Promise<Pick<AppConfig, 'databaseUrl' | 'pglite'> & { drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const client = (await (await migratedPglite()).clone()) as PGlite;
-    return { pglite: client, drop: async () => {} };
-  }
-  const name = `sim_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  if (kind === 'citus') {
-    return {
-      databaseUrl: await createDistributedDatabase(serverUrl, name),
-      drop: () => dropDistributedDatabase(serverUrl, name),
-    };
-  }
-  await admin(serverUrl, `create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    drop: () => admin(serverUrl, `drop database if exists "${name}" with (force)`),
-  };
-}
-
 /**
  * Builds the real app (every plugin, the same services the routes call; no HTTP, no timers) on a
  * fresh database with the simulation's seams, and sets the cast up in it.
  */
 export async function buildWorld(kind: DbKind, serverUrl: string, cast: Cast, rng: Rng): Promise<World> {
   const base = loadConfig({});
-  const { drop, ...database } = await freshDatabase(kind, serverUrl);
+  const { drop, ...database } = await ownDatabase(kind, serverUrl, 'sim');
   const clock = { t: EPOCH };
   const failpoints = new SimFailpoints();
   const seams: Seams = {

@@ -7,6 +7,7 @@ import { buildApp } from '../app.js';
 import { type AppConfig, loadConfig } from '../config.js';
 import { createDistributedDatabase, dropDistributedDatabase } from '../platform/db/citus.js';
 import { createDatabase } from '../platform/db/client.js';
+import type { Seams } from '../platform/seams.js';
 
 const baseConfig = loadConfig(process.env);
 
@@ -65,6 +66,40 @@ export interface TestDatabaseOptions {
    * on every node, a few seconds) instead of sharing the suite's; elsewhere every app has one.
    */
   wholePlatform?: boolean;
+  /** The clock, randomness and failpoints (platform/seams.ts); the production ones by default. */
+  seams?: Seams;
+}
+
+export type DatabaseKind = 'pglite' | 'postgres' | 'citus';
+type OwnDatabase = Pick<AppConfig, 'databaseUrl' | 'pglite'> & { drop: () => Promise<void> };
+
+/**
+ * A migrated database of its own: an in-memory PGlite (a clone of one migrated once), or a database
+ * made on the server `serverUrl` names (on a Citus coordinator, distributed on every node), which
+ * `drop` removes. The tests' and the money simulation's (src/sim) databases.
+ */
+export async function ownDatabase(kind: DatabaseKind, serverUrl = '', prefix = 'test'): Promise<OwnDatabase> {
+  if (kind === 'pglite') return { pglite: (await (await migratedTemplate()).clone()) as PGlite, drop: async () => {} };
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  if (kind === 'citus') {
+    return {
+      databaseUrl: await createDistributedDatabase(serverUrl, name),
+      drop: () => dropDistributedDatabase(serverUrl, name),
+    };
+  }
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
 }
 
 /**
@@ -75,32 +110,13 @@ export interface TestDatabaseOptions {
 async function freshDatabase({
   wholePlatform = false,
 }: TestDatabaseOptions): Promise<Pick<AppConfig, 'databaseUrl' | 'pglite'> & { drop?: () => Promise<void> }> {
-  if (!baseConfig.databaseUrl) return { pglite: (await (await migratedTemplate()).clone()) as PGlite };
-  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  if (!baseConfig.databaseUrl) return ownDatabase('pglite');
   if (onCitus && !wholePlatform) {
     await migratedCitus();
     return { databaseUrl: routedOnly(baseConfig.databaseUrl) };
   }
-  if (onCitus) {
-    const coordinator = baseConfig.databaseUrl;
-    return {
-      databaseUrl: routedOnly(await createDistributedDatabase(coordinator, name)),
-      drop: () => dropDistributedDatabase(coordinator, name),
-    };
-  }
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseConfig.databaseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(baseConfig.databaseUrl);
-  url.pathname = `/${name}`;
-  return { databaseUrl: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+  const own = await ownDatabase(onCitus ? 'citus' : 'postgres', baseConfig.databaseUrl);
+  return onCitus ? { ...own, databaseUrl: routedOnly(own.databaseUrl as string) } : own;
 }
 
 /** Builds the app on an empty, migrated database (no demo seed unless asked), for `app.inject`. */
@@ -109,22 +125,25 @@ export async function buildTestApp(
   options: TestDatabaseOptions = {},
 ): Promise<FastifyInstance> {
   const { drop, ...database } = await freshDatabase(options);
-  const app = await buildApp({
-    ...baseConfig,
-    env: 'test',
-    logLevel: (process.env.TEST_LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'silent',
-    inMemoryDatabase: true,
-    seedDemo: false,
-    webDistDir: '/nonexistent',
-    // Injected requests name a tenant's domain without a port: its links read http://{domain}/….
-    publicAddress: { scheme: 'http', port: 80 },
-    // Background jobs stay off: tests run them by hand (payments.reconcile, wallet.settleDueWithdrawals).
-    payments: { ...baseConfig.payments, reconcileIntervalMs: 0 },
-    wallet: { ...baseConfig.wallet, withdrawJobIntervalMs: 0 },
-    pgliteVacuumIntervalMs: 0,
-    ...database,
-    ...overrides,
-  });
+  const app = await buildApp(
+    {
+      ...baseConfig,
+      env: 'test',
+      logLevel: (process.env.TEST_LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'silent',
+      inMemoryDatabase: true,
+      seedDemo: false,
+      webDistDir: '/nonexistent',
+      // Injected requests name a tenant's domain without a port: its links read http://{domain}/….
+      publicAddress: { scheme: 'http', port: 80 },
+      // Background jobs stay off: tests run them by hand (payments.reconcile, wallet.settleDueWithdrawals).
+      payments: { ...baseConfig.payments, reconcileIntervalMs: 0 },
+      wallet: { ...baseConfig.wallet, withdrawJobIntervalMs: 0 },
+      pgliteVacuumIntervalMs: 0,
+      ...database,
+      ...overrides,
+    },
+    options.seams,
+  );
   if (drop) {
     // Drop the database only once the app's pool has ended.
     const close = app.close.bind(app);
