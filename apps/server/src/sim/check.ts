@@ -4,8 +4,7 @@ import { orderItems, orders } from '../modules/orders/orders.schema.js';
 import { payments } from '../modules/payments/payments.schema.js';
 import { ledgerProblems } from '../modules/wallet/ledger.js';
 import { ledgerAccounts, withdrawals } from '../modules/wallet/wallet.schema.js';
-import { sandboxPayments } from '../platform/payments/sandbox.schema.js';
-import { type GatewayStatus, Model, type State, SYSTEM_ACCOUNTS } from './model.js';
+import { Model, type State, SYSTEM_ACCOUNTS } from './model.js';
 import type { Refs } from './ops.js';
 import { EPOCH, type World } from './world.js';
 
@@ -67,17 +66,16 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
       .where(eq(products.tenantId, tenant.id))) {
       state.stock[productIndex.get(`${t}:${p.id}`) ?? -1] = p.left;
     }
-    const book = new Map(
-      (await db.select().from(sandboxPayments).where(eq(sandboxPayments.tenantId, tenant.id))).map((g) => [
-        g.paymentId,
-        g,
-      ]),
-    );
-    for (const p of await db
+    const rowsOfPayments = await db
       .select()
       .from(payments)
       .where(eq(payments.tenantId, tenant.id))
-      .orderBy(asc(payments.id))) {
+      .orderBy(asc(payments.id));
+    const book = await w.gatewayBook(
+      tenant.id,
+      rowsOfPayments.map((p) => p.paymentId),
+    );
+    for (const p of rowsOfPayments) {
       const g = book.get(p.paymentId);
       paymentRows.push({
         id: p.id,
@@ -95,18 +93,9 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
           closeDue: p.gatewayCloseDueAt ? p.gatewayCloseDueAt.getTime() - EPOCH : null,
           gateway: g
             ? {
-                status: Model.effective(
-                  {
-                    status: g.status as GatewayStatus,
-                    amount: g.totalAmount,
-                    cancelled: g.cancelledAmount,
-                    expiresAt: g.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY,
-                    settleAt: g.settleAt?.getTime() ?? null,
-                  },
-                  now,
-                ),
-                amount: g.totalAmount,
-                cancelled: g.cancelledAmount,
+                status: Model.effective(g, now),
+                amount: g.amount,
+                cancelled: g.cancelled,
                 expiresAt: 0,
                 settleAt: null,
               }

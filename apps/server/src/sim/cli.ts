@@ -3,12 +3,15 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serverRoot } from '../paths.js';
 import { describe, type Op } from './ops.js';
-import { report, runSeed, shrink } from './run.js';
+import { gatewayOf, report, runSeed, shrink } from './run.js';
 import type { DbKind } from './world.js';
 
 /**
- * npm run sim -- --seed N --steps M [--db pglite|postgres|citus] [--seeds K] [--replay file]
+ * npm run sim -- --seed N --steps M [--db pglite|postgres|citus] [--seeds K] [--gateway sandbox|portone]
+ *   [--replay file]
  *
+ * Without --gateway, even seeds pay through PortOne's stand-in (a remote gateway, webhooks) and
+ * odd ones through the sandbox (its book in our database).
  * Runs the money simulation (docs/decisions/035-money-simulation.md) for seeds N .. N+K-1: each a
  * fresh database, M generated steps checked against the model, then the drain. A failure prints
  * the seed, the step and how the state diverged, shrinks the sequence and writes it to
@@ -20,6 +23,7 @@ const { values } = parseArgs({
     seeds: { type: 'string', default: '1' },
     steps: { type: 'string', default: '200' },
     db: { type: 'string', default: 'pglite' },
+    gateway: { type: 'string' },
     replay: { type: 'string' },
     'no-shrink': { type: 'boolean', default: false },
     'check-replay': { type: 'boolean', default: false },
@@ -48,8 +52,9 @@ console.log(
 
 async function main(): Promise<number> {
   if (values.replay) {
-    const saved = JSON.parse(readFileSync(values.replay, 'utf8')) as { seed: number; ops: Op[] };
-    const r = await runSeed({ kind, serverUrl, seed: saved.seed, steps: 0, ops: saved.ops });
+    const saved = JSON.parse(readFileSync(values.replay, 'utf8')) as { seed: number; gateway: string; ops: Op[] };
+    const gateway = gatewayOf(saved.seed, saved.gateway);
+    const r = await runSeed({ kind, serverUrl, seed: saved.seed, gateway, steps: 0, ops: saved.ops });
     console.log(r.failure ? report(saved.seed, r.failure) : `replay of ${values.replay}: clean`);
     return r.failure ? 1 : 0;
   }
@@ -58,12 +63,13 @@ async function main(): Promise<number> {
   let faults = 0;
   let together = 0;
   for (let seed = first; seed < first + seeds; seed++) {
-    const r = await runSeed({ kind, serverUrl, seed, steps });
+    const gateway = gatewayOf(seed, values.gateway);
+    const r = await runSeed({ kind, serverUrl, seed, gateway, steps });
     totalSteps += r.ops.length;
     faults += r.faultsFired;
     together += r.together;
     if (values['check-replay'] && kind === 'pglite' && !r.failure) {
-      const again = await runSeed({ kind, serverUrl, seed, steps });
+      const again = await runSeed({ kind, serverUrl, seed, gateway, steps });
       if (again.digest !== r.digest || JSON.stringify(again.ops) !== JSON.stringify(r.ops)) {
         console.log(`seed ${seed}: a second run differs (digest ${r.digest} then ${again.digest})`);
         return 1;
@@ -71,19 +77,21 @@ async function main(): Promise<number> {
     }
     if (!r.failure) {
       if (seeds <= 20)
-        console.log(`seed ${seed}: clean, ${r.ops.length} steps, ${r.faultsFired} faults fired, state ${r.digest}`);
+        console.log(
+          `seed ${seed} (${gateway}): clean, ${r.ops.length} steps, ${r.faultsFired} faults fired, state ${r.digest}`,
+        );
       continue;
     }
-    console.log(report(seed, r.failure));
+    console.log(`${report(seed, r.failure)} (${gateway})`);
     if (values['no-shrink']) return 1;
     console.log('shrinking…');
-    const small = await shrink({ kind, serverUrl, seed, steps }, r.ops, 150, (ops) =>
+    const small = await shrink({ kind, serverUrl, seed, gateway, steps }, r.ops, 150, (ops) =>
       process.stdout.write(`  ${ops.length} steps still fail\n`),
     );
     const dir = join(serverRoot, '..', '..', 'test-output');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `sim-failure-${seed}.json`);
-    writeFileSync(file, `${JSON.stringify({ seed, ops: small.ops }, null, 1)}\n`);
+    writeFileSync(file, `${JSON.stringify({ seed, gateway, ops: small.ops }, null, 1)}\n`);
     console.log(`shortest failing sequence (${small.ops.length} steps), saved to ${file}:`);
     for (const [i, op] of small.ops.entries()) console.log(`  ${i}. ${describe(op)}`);
     console.log(report(seed, small.failure));

@@ -93,8 +93,14 @@ export interface State {
   keys: Record<string, { asked: string; ref: number }>;
 }
 
-/** The fixed cast of a run: who is who on which tenant, and what is for sale. */
+/** The fixed cast of a run: which gateway, who is who on which tenant, and what is for sale. */
 export interface Cast {
+  /**
+   * The sandbox keeps its book in our database (a gateway call is undone with the transaction it
+   * was made in); PortOne (its stand-in, over HTTP) is remote: what it did stays done, its windows
+   * never expire, it refuses to cancel an unpaid payment, and it sends webhooks.
+   */
+  gateway: 'sandbox' | 'portone';
   tenants: { rewardRate: number }[];
   users: { tenant: number; merchant: boolean }[];
   products: { tenant: number; owner: number; price: number; kind: 'pickup' | 'shopping'; stock: number }[];
@@ -102,6 +108,8 @@ export interface Cast {
 
 /** What an operation answered: ok, or the error code a client would read. */
 export type Outcome = string;
+
+export type WebhookType = 'Transaction.Paid' | 'Transaction.Failed' | 'Transaction.Cancelled';
 
 export type BuyInput = { user: number; product: number; qty: number; points: number; key: string };
 
@@ -132,6 +140,10 @@ export class Model {
 
   clone(): Model {
     return new Model(this.cast, structuredClone(this.s));
+  }
+
+  private get remote() {
+    return this.cast.gateway === 'portone';
   }
 
   /**
@@ -190,7 +202,12 @@ export class Model {
     try {
       return work();
     } catch (err) {
-      if (err instanceof Interrupted) this.s = before;
+      if (err instanceof Interrupted) {
+        // A remote gateway's work is not undone with our transaction.
+        if (this.remote)
+          for (const [i, p] of before.payments.entries()) p.gateway = this.s.payments[i]?.gateway ?? null;
+        this.s = before;
+      }
       throw err;
     }
   }
@@ -218,10 +235,24 @@ export class Model {
     return g;
   }
 
-  /** The gateway cancels `amount` (or all that is left) of a paid payment, or closes an unpaid one. */
+  /** A payment registered with the gateway: its window opens (the sandbox closes it at the expiry, PortOne never). */
+  private newBook(amount: number): GatewayM {
+    const expiresAt = this.remote ? Number.POSITIVE_INFINITY : this.s.now + SIM.windowMs;
+    return { status: 'READY', amount, cancelled: 0, expiresAt, settleAt: null };
+  }
+
+  /**
+   * The gateway cancels `amount` (or all that is left) of a paid payment, or closes an unpaid one
+   * (the sandbox); PortOne refuses to cancel what was not paid (PAYMENT_NOT_PAID: our adapter's
+   * GatewayUnavailable) and answers a cancelled one as done.
+   */
   private gatewayCancel(g: GatewayM | null, amount?: number) {
     if (!this.look(g) || !g) return;
     const paid = g.status === 'PAID' || g.status === 'PARTIAL_CANCELLED';
+    if (this.remote && !paid) {
+      if (g.status === 'CANCELLED') return;
+      throw new Interrupted('payment_gateway_unavailable');
+    }
     if (paid) g.cancelled = Math.min(g.amount, g.cancelled + (amount ?? g.amount - g.cancelled));
     g.status = paid && g.cancelled < g.amount ? 'PARTIAL_CANCELLED' : 'CANCELLED';
   }
@@ -350,6 +381,22 @@ export class Model {
     return 'payment_failed';
   }
 
+  /**
+   * PortOne's webhook about a payment (payments.webhook): a transaction event (paid, failed) is
+   * confirmed like any return, whatever it says; a cancellation event settles a refund.
+   */
+  webhook(i: number, type: WebhookType): Outcome {
+    if (!this.s.payments[i]) return 'payment_not_found';
+    if (type === 'Transaction.Cancelled') return this.settleRefund(i);
+    const verdict = this.confirm(i, {});
+    return verdict === 'ok' ? 'paid' : verdict;
+  }
+
+  /** payments.settleRefund: nothing to settle unless a refund or a reversal is pending. */
+  settleRefund(_i: number): Outcome {
+    return 'no_refund_pending';
+  }
+
   /** The reconciliation job over the tenants' pending payments, oldest first. */
   reconcile(tenants: number[]): Outcome {
     const due = this.s.payments
@@ -406,7 +453,7 @@ export class Model {
     this.s.payments.push(p);
     // No transaction: the payment is recorded, then registered with the gateway.
     this.gatewayCall('prepare', () => {
-      p.gateway = { status: 'READY', amount, cancelled: 0, expiresAt: this.s.now + SIM.windowMs, settleAt: null };
+      p.gateway = this.newBook(amount);
     });
     return 'ok';
   }
@@ -478,10 +525,7 @@ export class Model {
           paid: false,
           createdAt: this.s.now,
           closeDue: null,
-          gateway:
-            card > 0
-              ? { status: 'READY', amount: card, cancelled: 0, expiresAt: this.s.now + SIM.windowMs, settleAt: null }
-              : null,
+          gateway: card > 0 ? this.newBook(card) : null,
           order,
         });
         this.s.orders.push({

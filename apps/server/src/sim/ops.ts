@@ -2,7 +2,7 @@ import { type OrderStatus, orderStatuses, paymentPrepareSchema } from '@app/cont
 import { AppError } from '../platform/errors.js';
 import { GatewayUnavailable } from '../platform/payments/gateway.js';
 import type { Failpoint } from '../platform/seams.js';
-import { type Model, type Outcome, SIM } from './model.js';
+import { type Model, type Outcome, SIM, type WebhookType } from './model.js';
 import type { Rng } from './rng.js';
 import { type Fault, SimulatedCrash, type World } from './world.js';
 
@@ -25,6 +25,7 @@ export type Op = (
   | { k: 'cancel'; order: number }
   | { k: 'status'; order: number; to: OrderStatus }
   | { k: 'receive'; order: number }
+  | { k: 'webhook'; payment: number; type: WebhookType }
   | { k: 'together'; ops: Op[] }
 ) & { fault?: Fault };
 
@@ -71,6 +72,8 @@ export function onModel(m: Model, op: Op): Outcome {
       return m.changeStatus(op.order, op.to);
     case 'receive':
       return m.confirmReceipt(op.order);
+    case 'webhook':
+      return m.webhook(op.payment, op.type);
     case 'together':
       throw new Error('together is run by the runner');
   }
@@ -109,8 +112,18 @@ async function run(w: World, m: Model, refs: Refs, op: Op): Promise<Outcome | un
       return;
     case 'pay': {
       const p = payment(op.payment);
-      const gateway = app.sandboxGateway ?? fail('the simulation runs on the sandbox gateway');
       if (!p) return 'missing';
+      if (w.portone) {
+        // The buyer at PortOne's window: only an open one (READY) takes an answer.
+        const g = w.portone.payment(p.paymentId);
+        if (!g) return 'missing';
+        if (g.status !== 'READY') return 'redirect';
+        if (op.answer === 'approve') w.portone.pay(p.paymentId, { amount: g.total });
+        else if (op.answer === 'pending') w.portone.pay(p.paymentId, { amount: g.total, status: 'PAY_PENDING' });
+        else w.portone.fail(p.paymentId, { amount: g.total, message: DECLINED[op.answer] });
+        return 'redirect';
+      }
+      const gateway = app.sandboxGateway ?? fail('no sandbox gateway');
       const decision = await gateway.submit(
         p.tenantId,
         p.paymentId,
@@ -195,6 +208,14 @@ async function run(w: World, m: Model, refs: Refs, op: Op): Promise<Outcome | un
       await app.checkout.confirmReceipt(tenantOfUser(buyerOf(op.order)), userOf(buyerOf(op.order)), o.id);
       return;
     }
+    case 'webhook': {
+      const p = payment(op.payment);
+      const portone = w.portone ?? fail('only PortOne sends webhooks');
+      if (!p) throw new AppError(404, 'payment_not_found', 'no such payment');
+      // Signed as PortOne signs it; verified by the same code as one arriving over HTTP.
+      const signed = portone.signWebhook(portone.webhookBody(op.type, p.paymentId));
+      return (await app.payments.webhook(0, signed.body, signed.headers)).outcome;
+    }
     case 'together':
       throw new Error('together is run by the runner');
   }
@@ -205,6 +226,7 @@ const SANDBOX_CARD = {
   decline: '4000 0000 0000 0002',
   pending: '4000 0000 0000 0077',
 } as const;
+const DECLINED = { decline: '카드 한도가 초과되었습니다.', cancel: '사용자가 결제를 취소했습니다.' } as const;
 const WALLET_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 function fail(message: string): never {
@@ -241,6 +263,13 @@ const FAULTS: Partial<Record<Op['k'], Failpoint[]>> = {
   cancel: ['gateway.getPayment:before', 'gateway.cancel:before', 'gateway.cancel:after'],
   status: ['gateway.getPayment:after', 'gateway.cancel:before', 'gateway.cancel:after'],
   settleWithdrawals: ['wallet.settle:between'],
+  webhook: [
+    'gateway.getPayment:before',
+    'gateway.getPayment:after',
+    'payments.confirm:committed',
+    'gateway.cancel:before',
+    'gateway.cancel:after',
+  ],
 };
 
 let keys = 0;
@@ -272,6 +301,7 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
     [3, 'cancel'],
     [6, 'status'],
     [2, 'receive'],
+    [cast.gateway === 'portone' ? 10 : 0, 'webhook'],
     [allowTogether ? 5 : 0, 'together'],
   ]);
   const op = ((): Op => {
@@ -369,6 +399,22 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
           [1, rng.pick(orderStatuses)],
         ]);
         return { k: 'status', order: target?.i ?? 0, to };
+      }
+      case 'webhook': {
+        // Sent for what happened at PortOne, or late (an earlier event, out of order); now and then
+        // delivered twice at once. Lost ones are the ones never drawn.
+        const known = payments.filter(({ p }) => p.gateway !== null);
+        const target = known.length ? rng.pick(known) : null;
+        const status = target?.p.gateway?.status;
+        const type: WebhookType = rng.chance(0.3)
+          ? rng.pick(['Transaction.Paid', 'Transaction.Failed', 'Transaction.Cancelled'] as const)
+          : status === 'FAILED'
+            ? 'Transaction.Failed'
+            : status === 'CANCELLED' || status === 'PARTIAL_CANCELLED'
+              ? 'Transaction.Cancelled'
+              : 'Transaction.Paid';
+        const webhook: Op = { k: 'webhook', payment: target?.i ?? 0, type };
+        return allowTogether && rng.chance(0.1) ? { k: 'together', ops: [webhook, { ...webhook }] } : webhook;
       }
       case 'together':
         return { k: 'together', ops: [nextOp(rng, m, false), nextOp(rng, m, false)] };

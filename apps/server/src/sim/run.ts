@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { cardMoneyProblems, comparable, differences, snapshot } from './check.js';
-import { Model, SIM, type State } from './model.js';
+import { type Cast, Model, SIM, type State } from './model.js';
 import { describe, nextOp, type Op, onModel, onWorld, type Refs, resetKeys } from './ops.js';
 import { Rng } from './rng.js';
 import { buildWorld, castOf, type DbKind, type World } from './world.js';
@@ -10,6 +10,7 @@ export interface RunOptions {
   /** The server of `postgres` and `citus` runs (a database of its own is made there per run). */
   serverUrl: string;
   seed: number;
+  gateway: Cast['gateway'];
   /** Steps to generate; or `ops`, a sequence to replay (a shrunk failure). */
   steps: number;
   ops?: Op[];
@@ -120,7 +121,7 @@ async function step(w: World, m: Model, refs: Refs, op: Op): Promise<{ refs: Ref
 /** Runs one seed (or replays `ops`) on a fresh database, checking after every step. */
 export async function runSeed(o: RunOptions): Promise<RunResult> {
   const rng = new Rng(o.seed);
-  const cast = castOf();
+  const cast = castOf(o.gateway);
   const m = new Model(cast);
   resetKeys();
   const w = await buildWorld(o.kind, o.serverUrl, cast, new Rng(o.seed ^ 0x5eed));
@@ -213,6 +214,13 @@ export async function shrink(
     if (!shrunk) size = Math.floor(size / 2);
   }
   return { ops: best, failure: bestFailure };
+}
+
+/** The gateway of a seed: the one asked for, else even seeds pay through PortOne's stand-in, odd ones the sandbox. */
+export function gatewayOf(seed: number, asked?: string): Cast['gateway'] {
+  if (asked === 'sandbox' || asked === 'portone') return asked;
+  if (asked !== undefined) throw new Error(`--gateway must be sandbox or portone, not ${asked}`);
+  return seed % 2 === 0 ? 'portone' : 'sandbox';
 }
 
 export function report(seed: number, failure: Failure): string {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { type AppConfig, loadConfig } from '../config.js';
@@ -5,10 +6,12 @@ import { products } from '../modules/catalogue/catalogue.schema.js';
 import type { TenantRow } from '../modules/tenants/tenants.schema.js';
 import type { CurrentUser } from '../platform/auth.js';
 import { GatewayUnavailable } from '../platform/payments/gateway.js';
+import { sandboxPayments } from '../platform/payments/sandbox.schema.js';
 import type { Failpoint, Failpoints, Seams } from '../platform/seams.js';
 import { createTenant, createUser } from '../seed/factories.js';
 import { type DatabaseKind, ownDatabase } from '../test/app.js';
-import { type Cast, SIM } from './model.js';
+import { newWebhookSecret, type PortOneStandIn, startPortOneStandIn } from '../test/portone-stand-in.js';
+import { type Cast, type GatewayStatus, SIM } from './model.js';
 import type { Rng } from './rng.js';
 
 export type DbKind = DatabaseKind;
@@ -69,12 +72,26 @@ export interface World {
   users: CurrentUser[];
   /** The products' ids (same index as `cast.products`). */
   productIds: number[];
+  /** PortOne's stand-in, when the cast pays through PortOne. */
+  portone: PortOneStandIn | null;
+  /** A tenant's payments as the gateway holds them now, by payment id. */
+  gatewayBook(tenantId: number, paymentIds: string[]): Promise<Map<string, GatewayView>>;
   close(): Promise<void>;
 }
 
+/** A payment at the gateway as the checks compare it. */
+export interface GatewayView {
+  status: GatewayStatus;
+  amount: number;
+  cancelled: number;
+  /** The sandbox's window (ms) and pending card's settle time; PortOne's stand-in applies its own. */
+  expiresAt: number;
+  settleAt: number | null;
+}
+
 /** The cast every run plays: two tenants, each with two merchants of two products and three buyers. */
-export function castOf(): Cast {
-  const cast: Cast = { tenants: [{ rewardRate: 2 }, { rewardRate: 1.5 }], users: [], products: [] };
+export function castOf(gateway: Cast['gateway']): Cast {
+  const cast: Cast = { gateway, tenants: [{ rewardRate: 2 }, { rewardRate: 1.5 }], users: [], products: [] };
   for (const tenant of [0, 1]) {
     for (let m = 0; m < 2; m++) {
       const owner = cast.users.push({ tenant, merchant: true }) - 1;
@@ -100,6 +117,18 @@ export async function buildWorld(kind: DbKind, serverUrl: string, cast: Cast, rn
     random: { bytes: (n) => rng.bytes(n) },
     failpoints,
   };
+  const portone =
+    cast.gateway === 'portone'
+      ? await startPortOneStandIn({
+          apiSecret: PORTONE.apiSecret,
+          storeId: PORTONE.storeId,
+          webhookSecret: newWebhookSecret(),
+          now: seams.clock.now,
+          newId: () => rng.bytes(16).toString('hex'),
+          readyOnPreRegister: true,
+          pendingSettleMs: SIM.pendingSettleMs,
+        })
+      : null;
   const app = await buildApp(
     {
       ...base,
@@ -113,7 +142,10 @@ export async function buildWorld(kind: DbKind, serverUrl: string, cast: Cast, rn
       redisUrl: undefined,
       payments: {
         ...base.payments,
-        gateway: 'sandbox',
+        gateway: cast.gateway,
+        portone: portone
+          ? { ...PORTONE, webhookSecret: portone.webhookSecret, apiBaseUrl: portone.baseUrl }
+          : base.payments.portone,
         reconcileIntervalMs: 0,
         expireAfterMs: SIM.windowMs,
         sandboxPendingSettleMs: SIM.pendingSettleMs,
@@ -178,14 +210,47 @@ export async function buildWorld(kind: DbKind, serverUrl: string, cast: Cast, rn
       tenants,
       users,
       productIds,
+      portone,
+      async gatewayBook(tenantId, paymentIds) {
+        const book = new Map<string, GatewayView>();
+        if (portone) {
+          for (const id of paymentIds) {
+            const g = portone.payment(id);
+            if (g) {
+              const status = g.status as GatewayStatus;
+              book.set(id, { status, amount: g.total, cancelled: g.cancelled, expiresAt: Infinity, settleAt: null });
+            }
+          }
+          return book;
+        }
+        for (const g of await app.db.select().from(sandboxPayments).where(eq(sandboxPayments.tenantId, tenantId))) {
+          book.set(g.paymentId, {
+            status: g.status as GatewayStatus,
+            amount: g.totalAmount,
+            cancelled: g.cancelledAmount,
+            expiresAt: g.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY,
+            settleAt: g.settleAt?.getTime() ?? null,
+          });
+        }
+        return book;
+      },
       async close() {
         await app.close();
         await drop();
+        await portone?.close();
       },
     };
   } catch (err) {
     await app.close();
     await drop();
+    await portone?.close();
     throw err;
   }
 }
+
+/** The PortOne store the simulation's app is configured with (its stand-in accepts these). */
+const PORTONE = {
+  apiSecret: 'sim-portone-api-secret',
+  storeId: 'store-00000000-0000-4000-8000-000000000051',
+  channelKey: 'channel-key-00000000-0000-4000-8000-000000000052',
+};

@@ -33,6 +33,8 @@ interface StandInPayment {
   requestedAt: string;
   statusChangedAt: string;
   paidAt?: string;
+  /** A pending card (PAY_PENDING) the issuer approves at this time (ms; `pendingSettleMs`). */
+  settleAt?: number;
   pgTxId?: string;
   failure?: { reason: string; pgCode: string; pgMessage: string };
   cancellations: Cancellation[];
@@ -73,8 +75,23 @@ const CANCELLATION_WEBHOOKS = new Set([
  * document of PortOne V2). Tests play the buyer (`pay`, `fail`, `ready`) and PortOne's webhook
  * sender (`sendWebhook`, signed with Standard Webhooks exactly as PortOne signs).
  */
-export async function startPortOneStandIn(options: { apiSecret: string; storeId: string; webhookSecret?: string }) {
+export async function startPortOneStandIn(options: {
+  apiSecret: string;
+  storeId: string;
+  webhookSecret?: string;
+  /** The stand-in's clock (the money simulation's); the machine's by default. */
+  now?: () => Date;
+  /** Its transaction and cancellation ids (the simulation's seeded ones); random UUIDs by default. */
+  newId?: () => string;
+  /** The payment window opens as the amount is pre-registered (READY at once), as a buyer would open it. */
+  readyOnPreRegister?: boolean;
+  /** A card paid PAY_PENDING is approved by its issuer this long after (never by default). */
+  pendingSettleMs?: number;
+}) {
   const webhookSecret = options.webhookSecret ?? newWebhookSecret();
+  const clock = options.now ?? (() => new Date());
+  const newId = options.newId ?? randomUUID;
+  const nowIso = () => clock().toISOString();
   const payments = new Map<string, StandInPayment>();
   const preRegistered = new Map<string, { totalAmount?: number; currency?: string }>();
   const requests: {
@@ -191,6 +208,17 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
     }
   }
 
+  /** The payment as it stands now: a pending card whose issuer approved it meanwhile is PAID. */
+  const current = (p: StandInPayment | undefined) => {
+    if (p?.status === 'PAY_PENDING' && p.settleAt !== undefined && p.settleAt <= clock().getTime()) {
+      p.status = 'PAID';
+      p.paidAt = new Date(p.settleAt).toISOString();
+      p.statusChangedAt = p.paidAt;
+      p.settleAt = undefined;
+    }
+    return p;
+  };
+
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const body = await readBody(req);
@@ -230,7 +258,7 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
     if (requestedStore != null && requestedStore !== options.storeId) {
       return refuse(403, 'FORBIDDEN', '접근 권한이 없는 상점입니다.');
     }
-    const payment = payments.get(paymentId);
+    const payment = current(payments.get(paymentId));
 
     if (action === 'GET ') {
       if (!payment) return refuse(404, 'PAYMENT_NOT_FOUND', '결제 건이 존재하지 않습니다.');
@@ -246,6 +274,9 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
         return refuse(400, 'INVALID_REQUEST', '요청된 입력 정보가 유효하지 않습니다.');
       }
       preRegistered.set(paymentId, { totalAmount, currency });
+      if (options.readyOnPreRegister && totalAmount !== undefined && !payment) {
+        settle(paymentId, 'READY', { amount: totalAmount, currency });
+      }
       return send(200, {});
     }
 
@@ -281,9 +312,9 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
           '결제 취소 금액이 취소 가능 금액을 초과했습니다.',
         );
       }
-      const at = new Date().toISOString();
+      const at = nowIso();
       const cancellation: Cancellation = {
-        id: randomUUID(),
+        id: newId(),
         status: cancelAnswer,
         totalAmount: cancelAmount,
         reason,
@@ -310,11 +341,11 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
     status: PaymentStatus,
     fields: { amount: number; currency?: string; orderName?: string },
   ): StandInPayment {
-    const now = new Date().toISOString();
+    const now = nowIso();
     const existing = payments.get(paymentId);
     const payment: StandInPayment = {
       id: paymentId,
-      transactionId: existing?.transactionId ?? randomUUID(),
+      transactionId: existing?.transactionId ?? newId(),
       requestedAt: existing?.requestedAt ?? now,
       cancellations: existing?.cancellations ?? [],
       orderName: fields.orderName ?? existing?.orderName ?? '테스트 주문',
@@ -325,6 +356,9 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
     };
     if (status !== 'READY' && status !== 'FAILED') payment.pgTxId = `pg-${payment.transactionId}`;
     if (status === 'PAID') payment.paidAt = now;
+    if (status === 'PAY_PENDING' && options.pendingSettleMs !== undefined) {
+      payment.settleAt = clock().getTime() + options.pendingSettleMs;
+    }
     payments.set(paymentId, payment);
     return payment;
   }
@@ -333,6 +367,7 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
   function signWebhook(body: object | string, opts: WebhookSigning = {}) {
     const signed = typeof body === 'string' ? body : JSON.stringify(body);
     const id = `msg_${randomUUID()}`;
+    // The machine's time, not the stand-in's clock: the receiver checks it against its own.
     const timestamp = String(Math.floor(Date.now() / 1000) - (opts.ageSeconds ?? 0));
     const key = Buffer.from((opts.secret ?? webhookSecret).replace(/^whsec_/, ''), 'base64');
     const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${signed}`).digest('base64');
@@ -371,6 +406,11 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
     ready(paymentId: string, opts: { amount: number }) {
       return { transactionId: settle(paymentId, 'READY', opts).transactionId };
     },
+    /** The payment as PortOne holds it now (status, total, what was given back), or undefined. */
+    payment(paymentId: string) {
+      const p = current(payments.get(paymentId));
+      return p && { status: p.status, total: p.total, cancelled: cancelledOf(p) };
+    },
     /** What was given back for a payment, in order (succeeded cancellations). */
     cancellations: (paymentId: string) =>
       (payments.get(paymentId)?.cancellations ?? [])
@@ -395,7 +435,7 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
     settleCancellations(paymentId: string, status: 'SUCCEEDED' | 'FAILED') {
       const payment = payments.get(paymentId);
       if (!payment) throw new Error(`no payment ${paymentId}`);
-      const at = new Date().toISOString();
+      const at = nowIso();
       const settled = payment.cancellations.filter((c) => c.status === 'REQUESTED');
       for (const c of settled) {
         c.status = status;
@@ -414,9 +454,9 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
     cancelOutside(paymentId: string, amount: number) {
       const payment = payments.get(paymentId);
       if (!payment) throw new Error(`no payment ${paymentId}`);
-      const at = new Date().toISOString();
+      const at = nowIso();
       payment.cancellations.push({
-        id: randomUUID(),
+        id: newId(),
         status: 'SUCCEEDED',
         totalAmount: amount,
         reason: '관리자 콘솔 취소',
@@ -440,14 +480,12 @@ export async function startPortOneStandIn(options: { apiSecret: string; storeId:
       const isCancellation = CANCELLATION_WEBHOOKS.has(type);
       return {
         type,
-        timestamp: new Date().toISOString(),
+        timestamp: nowIso(),
         data: {
           paymentId,
           storeId: options.storeId,
-          transactionId: payment?.transactionId ?? randomUUID(),
-          ...(isCancellation
-            ? { cancellationId: cancellationId ?? payment?.cancellations.at(-1)?.id ?? randomUUID() }
-            : {}),
+          transactionId: payment?.transactionId ?? newId(),
+          ...(isCancellation ? { cancellationId: cancellationId ?? payment?.cancellations.at(-1)?.id ?? newId() } : {}),
         },
       };
     },
