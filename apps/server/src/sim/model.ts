@@ -50,6 +50,8 @@ export interface PaymentM {
   createdAt: number;
   /** Refused with a card part: when its closing at the gateway became due (null once closed). */
   closeDue: number | null;
+  /** A cancel or refund of its order recorded before the gateway is asked (null once it ended). */
+  intent: { to: Reversal; at: number } | null;
   gateway: GatewayM | null;
   order: number | null;
 }
@@ -108,6 +110,8 @@ export interface Cast {
 
 /** What an operation answered: ok, or the error code a client would read. */
 export type Outcome = string;
+
+export type Reversal = 'CANCELLED' | 'REFUNDED';
 
 export type WebhookType = 'Transaction.Paid' | 'Transaction.Failed' | 'Transaction.Cancelled';
 
@@ -392,9 +396,32 @@ export class Model {
     return verdict === 'ok' ? 'paid' : verdict;
   }
 
-  /** payments.settleRefund: nothing to settle unless a refund or a reversal is pending. */
-  settleRefund(_i: number): Outcome {
-    return 'no_refund_pending';
+  /**
+   * payments.settleRefund for a reversal's intent: the gateway gave back more than our books say
+   * (the process died after its cancel) → the reversal is finished as it was meant; it gave back
+   * nothing and the intent is older than a minute → the intent is dropped (the order stays).
+   */
+  settleRefund(i: number): Outcome {
+    if (!this.s.payments[i]?.intent) return 'no_refund_pending';
+    return this.tx(() => {
+      const p = this.s.payments[i] as PaymentM;
+      const intent = p.intent;
+      if (!intent) return 'no_refund_pending';
+      let cancelled = 0;
+      this.gatewayCall('getPayment', () => (cancelled = this.look(p.gateway)?.cancelled ?? 0));
+      if (cancelled > p.cancelled) {
+        const o = this.s.orders[p.order ?? -1];
+        if (o?.paid && o.status !== 'CANCELLED' && o.status !== 'REFUNDED') {
+          this.reverse(o, intent.to);
+          return 'refunded';
+        }
+        p.intent = null;
+        return 'no_refund_pending';
+      }
+      if (this.s.now - intent.at < SIM.minAgeMs) return 'refund_pending';
+      p.intent = null;
+      return 'no_refund_pending';
+    });
   }
 
   /** The reconciliation job over the tenants' pending payments, oldest first. */
@@ -429,6 +456,18 @@ export class Model {
       this.point('payments.reconcile:between');
       this.closeAtGateway(p);
     }
+    const intents = this.s.payments
+      .map((p, i) => ({ p, i }))
+      .filter(({ p }) => tenants.includes(p.tenant) && p.intent !== null && p.intent.at < this.s.now - SIM.minAgeMs)
+      .sort((a, b) => (a.p.intent?.at as number) - (b.p.intent?.at as number) || a.i - b.i)
+      .slice(0, 100);
+    for (const { i } of intents) {
+      try {
+        this.settleRefund(i);
+      } catch (err) {
+        if (!(err instanceof Interrupted)) throw err;
+      }
+    }
     return 'ok';
   }
 
@@ -447,6 +486,7 @@ export class Model {
       paid: false,
       createdAt: this.s.now,
       closeDue: null,
+      intent: null,
       gateway: null,
       order: null,
     };
@@ -525,6 +565,7 @@ export class Model {
           paid: false,
           createdAt: this.s.now,
           closeDue: null,
+          intent: null,
           gateway: card > 0 ? this.newBook(card) : null,
           order,
         });
@@ -561,19 +602,24 @@ export class Model {
       : this.confirm(payment, { buyer: true, expire: gaveUp });
   }
 
-  /** Cancel or refund a paid order: points back, reward taken back as far as held, card part back, stock back. */
-  private reverse(o: OrderM, to: 'CANCELLED' | 'REFUNDED') {
+  /**
+   * Cancel or refund a paid order: points back, reward taken back as far as held, card part back
+   * (what the gateway has not given back yet), stock back; the intent ends with it.
+   */
+  private reverse(o: OrderM, to: Reversal) {
     const w = this.wallet(o.buyer);
     const p = this.s.payments[o.payment] as PaymentM;
     const held = Math.min(o.reward, w.available);
     const refund = Math.max(0, o.card - (o.reward - held));
+    let already = 0;
     if (refund > 0) {
-      let already = 0;
       this.gatewayCall('getPayment', () => (already = this.look(p.gateway)?.cancelled ?? 0));
       if (refund > already) this.gatewayCall('cancel', () => this.gatewayCancel(p.gateway, refund - already));
     }
     p.status = 'cancelled';
-    p.cancelled = refund;
+    // Never less than the gateway gave back (a reversal finished after the gateway's cancel).
+    p.cancelled = Math.max(refund, already);
+    p.intent = null;
     w.available += o.points - held;
     this.system(o.tenant).purchase_clearing -= o.points;
     this.system(o.tenant).rewards += held;
@@ -581,27 +627,51 @@ export class Model {
     this.giveStockBack(o);
   }
 
-  cancelByBuyer(order: number): Outcome {
-    const o = this.s.orders[order];
-    if (!o?.paid) return 'order_not_found';
-    if (o.status === 'CANCELLED') return 'ok';
-    if (!BUYER_CANCELLABLE.includes(o.status as OrderStatus)) return 'order_not_cancellable';
+  /**
+   * A cancel or refund with a card part in two phases: its intent commits on the payment first, then the reversal
+   * (with the gateway's cancel) runs in its own transaction, decided again, as the order may have
+   * moved meanwhile. Interrupted, the intent stays for settleRefund (webhook or reconciliation).
+   */
+  private reversal(order: number, decide: (o: OrderM) => Reversal | Outcome): Outcome {
+    const first = this.s.orders[order] as OrderM;
+    const to = decide(first);
+    if (to !== 'CANCELLED' && to !== 'REFUNDED') return to;
+    // Paid with points only, nothing goes to the gateway: one transaction.
+    if (first.card === 0) {
+      return this.tx(() => {
+        this.reverse(first, to);
+        return 'ok';
+      });
+    }
+    (this.s.payments[first.payment] as PaymentM).intent = { to, at: this.s.now };
+    this.point('checkout.reverse:intended');
     return this.tx(() => {
-      this.reverse(o, 'CANCELLED');
+      const o = this.s.orders[order] as OrderM;
+      const again = decide(o);
+      if (again !== 'CANCELLED' && again !== 'REFUNDED') return again;
+      this.reverse(o, again);
       return 'ok';
     });
   }
 
+  cancelByBuyer(order: number): Outcome {
+    if (!this.s.orders[order]?.paid) return 'order_not_found';
+    return this.reversal(order, (o) => {
+      if (o.status === 'CANCELLED') return 'ok';
+      if (!BUYER_CANCELLABLE.includes(o.status as OrderStatus)) return 'order_not_cancellable';
+      return 'CANCELLED';
+    });
+  }
+
   changeStatus(order: number, to: OrderStatus): Outcome {
+    const decide = (o: OrderM) => {
+      if (o.status === to) return 'ok';
+      if (!allowedOrderMoves(o.status as OrderStatus).includes(to)) return 'invalid_status_transition';
+      return to === 'CANCELLED' || to === 'REFUNDED' ? to : 'move';
+    };
     const o = this.s.orders[order];
     if (!o?.paid) return 'order_not_found';
-    if (o.status === to) return 'ok';
-    if (!allowedOrderMoves(o.status as OrderStatus).includes(to)) return 'invalid_status_transition';
-    if (to === 'CANCELLED' || to === 'REFUNDED')
-      return this.tx(() => {
-        this.reverse(o, to);
-        return 'ok';
-      });
+    if (decide(o) !== 'move') return this.reversal(order, decide);
     o.status = to;
     return 'ok';
   }
