@@ -55,6 +55,21 @@ const KEY_REUSED = '같은 요청 키로 다른 주문을 요청할 수 없습�
 /** Why a hold given up for a new checkout of the same product closed (the payment's failure reason). */
 const REPLACED = '같은 상품의 새 주문으로 대체되었습니다.';
 
+/** Where a cancel or refund ends an order. */
+type Reversal = 'CANCELLED' | 'REFUNDED';
+/** Who moved an order, for its status history. */
+type Who = { actor: 'buyer' | 'merchant' | 'system'; userId: number | null; memo: string | null };
+/**
+ * What a request does to an order as it is now, decided under the order's row lock (the request's
+ * refusals are thrown): nothing (it is already there), a reversal, or another step in one transaction.
+ */
+type Decision =
+  | { kind: 'unchanged' }
+  | { kind: 'reverse'; to: Reversal; who: Who }
+  | { kind: 'step'; run: (tx: DbOrTx, order: OrderRow) => Promise<OrderRow> };
+/** Orders a recovered reversal leaves alone: already reversed, or waiting for the gateway's answer. */
+const UNREVERSIBLE: readonly OrderStatus[] = ['CANCELLED', 'REFUNDED', 'REFUND_PENDING'];
+
 /** A prepare found holds of the buyer to give back first (outside its transaction, then it runs again). */
 class HoldsToRelease extends Error {
   constructor(readonly holds: { paymentId: string; reason?: string }[]) {
@@ -79,7 +94,9 @@ export function hiddenKinds(tenant: TenantRow): HiddenKinds {
  * - settle (the payment's callback, webhook or reconciliation, through payments.confirm): points
  *   captured, reward earned, order PENDING; or points and stock given back, order CANCELLED;
  * - cancel / refund: points back, reward taken back, card part cancelled at the gateway, stock back,
- *   all in one transaction that rolls back if the gateway refuses.
+ *   all in one transaction that rolls back if the gateway refuses; before it, when the card part goes
+ *   to the gateway, a short transaction records the reversal's intent on the payment, so a reversal
+ *   the gateway did while ours never committed is found and completed (docs/decisions/036).
  */
 export function createCheckoutFlow(deps: {
   db: Db;
@@ -95,6 +112,8 @@ export function createCheckoutFlow(deps: {
   const { db, payments, orders, stockChanged, seams } = deps;
   const { clock } = seams;
 
+  /** The order moved to CANCELLED or REFUNDED by the reconciliation of a reversal left unfinished. */
+  const RECOVERED_MEMO = '결제사에서 취소가 확인되어 주문을 정리했습니다.';
   const orderName = (title: string, qty: number) => (qty > 1 ? `${title} ${qty}개` : title);
   const holdOf = (order: OrderRow, amount: number, name: string) => ({
     userId: order.buyerId,
@@ -174,6 +193,17 @@ export function createCheckoutFlow(deps: {
         await undoReversal(tx, order, payment, outcome.reason);
       }
     },
+    // A reversal that recorded its intent never committed, but the gateway gave money back: the
+    // order is reversed now, whoever asked and whatever moved since (the card money is back).
+    async reversalRecovered(tx, payment, intent) {
+      const order = await orders.lock(tx, payment.tenantId, { paymentId: payment.id });
+      if (!order?.paidAt || UNREVERSIBLE.includes(order.status as OrderStatus)) return 'no_refund_pending';
+      const reversed = await reverse(tx, order, intent, { actor: 'system', userId: null, memo: RECOVERED_MEMO });
+      if (reversed.status === 'REFUND_PENDING') return 'refund_pending';
+      if (order.stockReserved > 0) stockChanged(order.tenantId);
+      deps.reviewsChanged?.(order.tenantId);
+      return 'refunded';
+    },
   });
 
   function prepared(order: OrderRow, payment: PaymentRow): PaymentPrepared {
@@ -201,14 +231,10 @@ export function createCheckoutFlow(deps: {
    * kept from the card refund), the card part at the gateway, the stock it took. The reward is held
    * first, so the card refund is decided on a figure the buyer cannot spend meanwhile. When the
    * gateway answers the cancellation REQUESTED (docs/decisions/028), nothing else moves yet: the
-   * order waits in REFUND_PENDING (환불 처리 중) until the gateway says SUCCEEDED or FAILED.
+   * order waits in REFUND_PENDING (환불 처리 중) until the gateway says SUCCEEDED or FAILED. Either way
+   * the payment's recorded intent is cleared (by `payments.refund`, in this transaction).
    */
-  async function reverse(
-    tx: DbOrTx,
-    order: OrderRow,
-    to: 'CANCELLED' | 'REFUNDED',
-    who: { actor: 'buyer' | 'merchant'; userId: number; memo: string | null },
-  ): Promise<OrderRow> {
+  async function reverse(tx: DbOrTx, order: OrderRow, to: Reversal, who: Who): Promise<OrderRow> {
     const payment = await paymentRow(tx, order);
     const name = payment.orderName;
     const attempt = order.refundAttempts + 1;
@@ -237,8 +263,8 @@ export function createCheckoutFlow(deps: {
     tx: DbOrTx,
     order: OrderRow,
     payment: PaymentRow,
-    to: 'CANCELLED' | 'REFUNDED',
-    who: { actor: 'buyer' | 'merchant' | 'system'; userId: number | null; memo: string | null },
+    to: Reversal,
+    who: Who,
   ): Promise<OrderRow> {
     const items = await orders.itemsOf(tx, order.tenantId, order.id);
     const name = payment.orderName;
@@ -292,21 +318,50 @@ export function createCheckoutFlow(deps: {
     });
   }
 
-  /** Runs `step` on the order row-locked; 404 unless `mayTouch` says the user may act on it. */
+  /** What `decision` asks of the order, done in the caller's transaction under the order's lock. */
+  function carryOut(tx: DbOrTx, order: OrderRow, decision: Decision): Promise<OrderRow> {
+    if (decision.kind === 'unchanged') return Promise.resolve(order);
+    if (decision.kind === 'step') return decision.run(tx, order);
+    return reverse(tx, order, decision.to, decision.who);
+  }
+
+  /**
+   * Decides on the order row-locked (404 unless `mayTouch` says the user may act on it) and carries
+   * the decision out. A reversal whose card part goes to the gateway runs in two transactions
+   * (docs/decisions/036): the first records its intent on the payment and commits; the second locks
+   * the order again, decides again (it may have moved meanwhile) and reverses, clearing the intent.
+   * If the second fails after the gateway cancelled (a crash, a lost answer, a failed commit), the
+   * intent left behind lets `payments.settleRefund` (webhook or reconciliation) finish it.
+   */
   async function withOrder(
     tenant: TenantRow,
     orderId: number,
     viewer: OrderViewer,
     mayTouch: (order: OrderRow) => boolean,
-    step: (tx: DbOrTx, order: OrderRow) => Promise<OrderRow>,
+    decide: (order: OrderRow) => Decision,
   ): Promise<Order> {
-    const row = await db.transaction(async (tx) => {
+    const locked = async (tx: DbOrTx) => {
       const order = await orders.lock(tx, tenant.id, { id: orderId });
       if (!order?.paidAt || !mayTouch(order) || hiddenKinds(tenant).includes(order.categoryType)) {
         throw orderNotFound();
       }
-      return step(tx, order);
+      return order;
+    };
+    const first = await db.transaction(async (tx) => {
+      const order = await locked(tx);
+      const decision = decide(order);
+      if (decision.kind !== 'reverse' || order.cardAmount === 0) return carryOut(tx, order, decision);
+      await payments.recordRefundIntent(tx, await paymentRow(tx, order), decision.to);
+      return null;
     });
+    let row = first;
+    if (!row) {
+      failpoint(seams, 'checkout.reverse:intended');
+      row = await db.transaction(async (tx) => {
+        const order = await locked(tx);
+        return carryOut(tx, order, decide(order));
+      });
+    }
     if (row.stockReserved > 0) stockChanged(tenant.id);
     if (row.status === 'CANCELLED' || row.status === 'REFUNDED') deps.reviewsChanged?.(tenant.id);
     return orders.present(tenant.id, row, viewer);
@@ -575,24 +630,34 @@ export function createCheckoutFlow(deps: {
         input.order_id,
         viewerOf(merchant),
         (order) => order.merchantId === merchant.merchantId,
-        async (tx, order) => {
+        (order): Decision => {
           const from = order.status as OrderStatus;
-          if (from === input.status) return order;
+          if (from === input.status) return { kind: 'unchanged' };
           if (!allowedOrderMoves(from).includes(input.status)) {
             throw AppError.badRequest(
               `'${orderStatusLabel(from, order.orderType)}' 상태에서 ${withParticle(`'${orderStatusLabel(input.status, order.orderType)}'`, '으로')} 바꿀 수 없습니다.`,
               'invalid_status_transition',
             );
           }
-          const who = { actor: 'merchant' as const, userId: merchant.id, memo: input.memo };
-          if (input.status === 'CANCELLED' || input.status === 'REFUNDED') return reverse(tx, order, input.status, who);
-          return orders.setStatus(tx, order, {
-            to: input.status,
-            actor: 'merchant',
-            actorUserId: merchant.id,
-            memo: input.memo,
-            set: input.status === 'DELIVERED' ? { deliveredAt: clock.now() } : undefined,
-          });
+          if (input.status === 'CANCELLED' || input.status === 'REFUNDED') {
+            return {
+              kind: 'reverse',
+              to: input.status,
+              who: { actor: 'merchant', userId: merchant.id, memo: input.memo },
+            };
+          }
+          const to = input.status;
+          return {
+            kind: 'step',
+            run: (tx, locked) =>
+              orders.setStatus(tx, locked, {
+                to,
+                actor: 'merchant',
+                actorUserId: merchant.id,
+                memo: input.memo,
+                set: to === 'DELIVERED' ? { deliveredAt: clock.now() } : undefined,
+              }),
+          };
         },
       );
     },
@@ -604,15 +669,15 @@ export function createCheckoutFlow(deps: {
         orderId,
         viewerOf(user),
         (order) => order.buyerId === user.id,
-        async (tx, order) => {
-          if (order.status === 'CANCELLED') return order;
+        (order): Decision => {
+          if (order.status === 'CANCELLED') return { kind: 'unchanged' };
           if (!BUYER_CANCELLABLE.includes(order.status as OrderStatus)) {
             throw AppError.badRequest(
               '판매자가 상품 준비를 시작한 주문은 직접 취소할 수 없습니다. 판매자에게 문의해주세요.',
               'order_not_cancellable',
             );
           }
-          return reverse(tx, order, 'CANCELLED', { actor: 'buyer', userId: user.id, memo: reason });
+          return { kind: 'reverse', to: 'CANCELLED', who: { actor: 'buyer', userId: user.id, memo: reason } };
         },
       );
     },
@@ -624,22 +689,27 @@ export function createCheckoutFlow(deps: {
         orderId,
         viewerOf(user),
         (order) => order.buyerId === user.id,
-        async (tx, order) => {
-          if (order.confirmedAt) return order;
+        (order): Decision => {
+          if (order.confirmedAt) return { kind: 'unchanged' };
           if (!BUYER_CONFIRMABLE.includes(order.status as OrderStatus)) {
             throw AppError.badRequest(
               '배송 중이거나 배송이 끝난 주문만 구매확정할 수 있습니다.',
               'order_not_confirmable',
             );
           }
-          const now = clock.now();
-          return orders.setStatus(tx, order, {
-            to: 'DELIVERED',
-            actor: 'buyer',
-            actorUserId: user.id,
-            memo: '구매확정',
-            set: { confirmedAt: now, deliveredAt: order.deliveredAt ?? now },
-          });
+          return {
+            kind: 'step',
+            run: (tx, locked) => {
+              const now = clock.now();
+              return orders.setStatus(tx, locked, {
+                to: 'DELIVERED',
+                actor: 'buyer',
+                actorUserId: user.id,
+                memo: '구매확정',
+                set: { confirmedAt: now, deliveredAt: locked.deliveredAt ?? now },
+              });
+            },
+          };
         },
       );
     },

@@ -37,6 +37,8 @@ export type Failpoint =
   | 'payments.confirm:committed'
   /** A prepare gave back the buyer's stale holds; the prepare itself runs next. */
   | 'checkout.prepare:released'
+  /** A cancel or refund recorded its intent; the reversal with the gateway's cancel runs next. */
+  | 'checkout.reverse:intended'
   /** The reconciliation job settled one payment and goes on with the next. */
   | 'payments.reconcile:between'
   /** The withdrawal job settled one tenant's due withdrawals and goes on with the next tenant. */

@@ -16,6 +16,9 @@ import { users } from '../users/users.schema.js';
 
 export const paymentPurposes = ['topup', 'order'] as const;
 export const paymentStatusValues = ['pending', 'paid', 'failed', 'cancelled'] as const;
+/** What a reversal of the purpose (an order's cancel or refund) that asks the gateway to cancel is for. */
+export const refundIntents = ['CANCELLED', 'REFUNDED'] as const;
+export type RefundIntent = (typeof refundIntents)[number];
 
 /**
  * A card payment the server prepared (docs/decisions/015-payments.md). `payment_id` is the id the
@@ -61,6 +64,15 @@ export const payments = pgTable(
      * given back): the reconciliation job tries again until the gateway says it is closed.
      */
     gatewayCloseDueAt: timestamp('gateway_close_due_at', { withTimezone: true }),
+    /**
+     * A reversal (cancel or refund) that will ask the gateway to cancel was decided and committed,
+     * and has not finished yet (docs/decisions/036): what it is for and when it was recorded. The
+     * reversal clears it in the transaction that completes it (or leaves the refund REQUESTED); one
+     * left behind (a crash, a lost answer, a failed commit) is looked at by `settleRefund`: money the
+     * gateway gave back that our books do not show completes the reversal, nothing given back clears it.
+     */
+    refundIntent: text('refund_intent', { enum: refundIntents }),
+    refundIntentAt: timestamp('refund_intent_at', { withTimezone: true }),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
@@ -72,6 +84,8 @@ export const payments = pgTable(
     index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     // The reconciliation job's look-up of cancellations still on their way, across tenants.
     index('payments_refund_pending_idx').on(t.refundRequestedAt).where(sql`${t.refundAmount} is not null`),
+    // The reconciliation job's look-up of reversals left unfinished, across tenants.
+    index('payments_refund_intent_idx').on(t.refundIntentAt).where(sql`${t.refundIntentAt} is not null`),
     index('payments_gateway_close_idx').on(t.gatewayCloseDueAt).where(sql`${t.gatewayCloseDueAt} is not null`),
     check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled')`),
     check(
@@ -81,6 +95,10 @@ export const payments = pgTable(
     check(
       'payments_refund_check',
       sql`(${t.refundAmount} is null) = (${t.refundCancellationId} is null) and (${t.refundAmount} is null) = (${t.refundRequestedAt} is null) and (${t.refundAmount} is null or ${t.refundAmount} between 1 and ${t.amount})`,
+    ),
+    check(
+      'payments_refund_intent_check',
+      sql`(${t.refundIntent} is null) = (${t.refundIntentAt} is null) and (${t.refundIntent} is null or ${t.refundIntent} in ('CANCELLED', 'REFUNDED'))`,
     ),
     tenantForeignKey('payments_user_fk', t.tenantId, t.userId, users),
   ],

@@ -9,7 +9,7 @@ import { type GatewayCancelAnswer, GatewayUnavailable, type PaymentGateway } fro
 import { type PublicAddress, tenantOrigin } from '../../platform/public-address.js';
 import { failpoint, type Seams } from '../../platform/seams.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
-import { type PaymentRow, type paymentPurposes, payments } from './payments.schema.js';
+import { type PaymentRow, type paymentPurposes, payments, type RefundIntent } from './payments.schema.js';
 
 export type PaymentPurpose = (typeof paymentPurposes)[number];
 
@@ -29,7 +29,22 @@ export interface PaymentSettler {
   refundSettled?(tx: DbOrTx, payment: PaymentRow, outcome: RefundOutcome): Promise<void>;
   /** Takes the purpose's own row lock (the order's) before the payment's, in the order cancels take them. */
   lock?(tx: DbOrTx, payment: PaymentRow): Promise<void>;
+  /**
+   * A reversal recorded its intent (`recordRefundIntent`) and never finished, yet the gateway gave
+   * back money our books do not show (docs/decisions/036): the purpose completes the reversal
+   * (through `refund`, which cancels only what the gateway has not, and clears the intent) and
+   * answers how it ended; `no_refund_pending` when there is nothing of its own left to reverse.
+   * Runs in `settleRefund`'s transaction, under `lock`'s row lock and the payment's.
+   */
+  reversalRecovered?(
+    tx: DbOrTx,
+    payment: PaymentRow,
+    intent: RefundIntent,
+  ): Promise<'refunded' | 'refund_pending' | 'no_refund_pending'>;
 }
+
+/** What `settleRefund` found and did. */
+export type RefundSettlement = 'refunded' | 'refund_failed' | 'refund_pending' | 'no_refund_pending';
 
 /** How a refund left REQUESTED at the gateway ended. */
 export type RefundOutcome = { succeeded: true } | { succeeded: false; reason: string };
@@ -279,63 +294,108 @@ export function createPaymentsService(opts: PaymentsOptions) {
     throw verdict.error;
   }
 
+  /** How long a reversal's intent or a REQUESTED refund is left to its own flow before the reconciliation looks. */
+  const defaultMinAgeMs = Math.min(60_000, opts.expireAfterMs / 2);
+
+  /** The payment as the gateway knows it, for a refund's settling; out of reach answers 502. */
+  async function lookUpForRefund(tx: DbOrTx, payment: PaymentRow) {
+    try {
+      return await gateway.getPayment(payment.tenantId, payment.paymentId, tx);
+    } catch (err) {
+      if (err instanceof GatewayUnavailable) {
+        log.warn({ err, paymentId: payment.paymentId }, 'refund look-up failed');
+        throw paymentErrors.unavailable();
+      }
+      throw err;
+    }
+  }
+
+  const intentCleared = { refundIntent: null, refundIntentAt: null } as const;
+
   /**
-   * Settles a refund the gateway left REQUESTED, once: the purpose's row (the order) is locked
-   * first, then the payment; the gateway is asked how the cancellation ended; SUCCEEDED marks the
-   * payment cancelled, FAILED clears the pending refund; the purpose's settler runs in the same
-   * transaction. A webhook and the reconciliation job racing for it settle it once (the second
-   * finds nothing pending). Answers what happened.
+   * Settles what a payment's refund left open, once, under the purpose's row lock (the order's,
+   * taken first) and the payment's, asking the gateway how things stand:
+   *
+   * - a refund the gateway left REQUESTED (docs/decisions/028): SUCCEEDED marks the payment
+   *   cancelled, FAILED clears the pending refund; the purpose's `refundSettled` runs in the same
+   *   transaction (`refunded` / `refund_failed`; `refund_pending` while still REQUESTED);
+   * - otherwise a reversal's intent left behind (docs/decisions/036): the gateway gave back more
+   *   than our books show → the purpose's `reversalRecovered` completes the reversal (`refunded`,
+   *   or `refund_pending` if the rest went REQUESTED); nothing more given back → the intent is
+   *   cleared once it is `minAgeMs` old and no cancellation is still on its way at the gateway
+   *   (`no_refund_pending`), else left (`refund_pending`: the reversal may still be running).
+   *
+   * A webhook and the reconciliation job racing settle it once (the second finds nothing left:
+   * `no_refund_pending`).
    */
   async function settleRefund(
     tenantId: number,
     paymentId: string,
-  ): Promise<'refunded' | 'refund_failed' | 'refund_pending' | 'no_refund_pending'> {
-    return db.transaction(async (tx) => {
+    { now = clock.now(), minAgeMs = defaultMinAgeMs }: { now?: Date; minAgeMs?: number } = {},
+  ): Promise<RefundSettlement> {
+    return db.transaction(async (tx): Promise<RefundSettlement> => {
       const where = and(eq(payments.tenantId, tenantId), eq(payments.paymentId, paymentId));
       const [seen] = await tx.select().from(payments).where(where);
-      if (!seen || seen.refundAmount === null) return 'no_refund_pending';
+      if (!seen || (seen.refundAmount === null && seen.refundIntent === null)) return 'no_refund_pending';
       const settler = settlers.get(seen.purpose);
       await settler?.lock?.(tx, seen);
       const [payment] = await tx.select().from(payments).where(where).for('update');
-      if (!payment || payment.refundAmount === null || payment.refundCancellationId === null) {
-        return 'no_refund_pending';
+      if (!payment) return 'no_refund_pending';
+      const byId = and(eq(payments.tenantId, tenantId), eq(payments.id, payment.id));
+
+      if (payment.refundAmount !== null && payment.refundCancellationId !== null) {
+        const found = await lookUpForRefund(tx, payment);
+        const cancellation = found?.cancellations.find((c) => c.id === payment.refundCancellationId);
+        if (!cancellation || cancellation.status === 'REQUESTED') return 'refund_pending';
+        const succeeded = cancellation.status === 'SUCCEEDED';
+        const cleared = {
+          refundAmount: null,
+          refundCancellationId: null,
+          refundRequestedAt: null,
+          updatedAt: sql`now()`,
+        };
+        const [row] = await tx
+          .update(payments)
+          .set(
+            succeeded
+              ? { ...cleared, status: 'cancelled', cancelledAmount: payment.refundAmount, cancelledAt: clock.now() }
+              : cleared,
+          )
+          .where(byId)
+          .returning();
+        if (!row) throw new Error('payment row vanished under its lock');
+        await settler?.refundSettled?.(
+          tx,
+          row,
+          succeeded ? { succeeded: true } : { succeeded: false, reason: REFUND_FAILED_REASON },
+        );
+        if (!succeeded) log.warn({ paymentId, cancellationId: cancellation.id }, 'refund failed at the gateway');
+        return succeeded ? 'refunded' : 'refund_failed';
       }
-      let found: Awaited<ReturnType<PaymentGateway['getPayment']>>;
-      try {
-        found = await gateway.getPayment(tenantId, paymentId, tx);
-      } catch (err) {
-        if (err instanceof GatewayUnavailable) {
-          log.warn({ err, paymentId }, 'refund look-up failed');
-          throw paymentErrors.unavailable();
-        }
-        throw err;
+
+      if (payment.refundIntent === null || payment.refundIntentAt === null) return 'no_refund_pending';
+      const clearIntent = () =>
+        tx
+          .update(payments)
+          .set({ ...intentCleared, updatedAt: sql`now()` })
+          .where(byId);
+      const found = await lookUpForRefund(tx, payment);
+      if ((found?.cancelledAmount ?? 0) > payment.cancelledAmount) {
+        // The gateway cancelled and our transaction of the reversal never committed.
+        log.warn(
+          { paymentId, intent: payment.refundIntent, ours: payment.cancelledAmount, theirs: found?.cancelledAmount },
+          'a reversal the gateway completed is completed here',
+        );
+        const outcome = (await settler?.reversalRecovered?.(tx, payment, payment.refundIntent)) ?? 'no_refund_pending';
+        if (outcome === 'no_refund_pending') await clearIntent();
+        return outcome;
       }
-      const cancellation = found?.cancellations.find((c) => c.id === payment.refundCancellationId);
-      if (!cancellation || cancellation.status === 'REQUESTED') return 'refund_pending';
-      const succeeded = cancellation.status === 'SUCCEEDED';
-      const cleared = {
-        refundAmount: null,
-        refundCancellationId: null,
-        refundRequestedAt: null,
-        updatedAt: sql`now()`,
-      };
-      const [row] = await tx
-        .update(payments)
-        .set(
-          succeeded
-            ? { ...cleared, status: 'cancelled', cancelledAmount: payment.refundAmount, cancelledAt: clock.now() }
-            : cleared,
-        )
-        .where(and(eq(payments.tenantId, tenantId), eq(payments.id, payment.id)))
-        .returning();
-      if (!row) throw new Error('payment row vanished under its lock');
-      await settler?.refundSettled?.(
-        tx,
-        row,
-        succeeded ? { succeeded: true } : { succeeded: false, reason: REFUND_FAILED_REASON },
-      );
-      if (!succeeded) log.warn({ paymentId, cancellationId: cancellation.id }, 'refund failed at the gateway');
-      return succeeded ? 'refunded' : 'refund_failed';
+      // A cancellation still on its way at the gateway (a REQUESTED answer whose commit failed
+      // here) may yet give the money back: the intent stays until it ends.
+      const onItsWay = found?.cancellations.some((c) => c.status === 'REQUESTED') ?? false;
+      if (onItsWay || now.getTime() - payment.refundIntentAt.getTime() < minAgeMs) return 'refund_pending';
+      await clearIntent();
+      return 'no_refund_pending';
     });
   }
 
@@ -440,7 +500,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
      */
     async reconcile({
       now = clock.now(),
-      minAgeMs = Math.min(60_000, opts.expireAfterMs / 2),
+      minAgeMs = defaultMinAgeMs,
       ...scope
     }: { now?: Date; minAgeMs?: number } & JobScope = {}): Promise<number> {
       const due = await acrossShards(db, (tx) =>
@@ -507,10 +567,33 @@ export function createPaymentsService(opts: PaymentsOptions) {
       );
       for (const r of refunds) {
         try {
-          const outcome = await settleRefund(r.tenantId, r.paymentId);
+          const outcome = await settleRefund(r.tenantId, r.paymentId, { now, minAgeMs });
           if (outcome === 'refunded' || outcome === 'refund_failed') done++;
         } catch (err) {
           if (!(err instanceof AppError)) log.error({ err, paymentId: r.paymentId }, 'refund reconciliation failed');
+        }
+      }
+      // Reversals that recorded their intent and never finished (docs/decisions/036): the gateway
+      // may have given the money back while our transaction rolled back, and no webhook may say so.
+      const intents = await acrossShards(db, (tx) =>
+        tx
+          .select({ tenantId: payments.tenantId, paymentId: payments.paymentId })
+          .from(payments)
+          .where(
+            and(
+              isNotNull(payments.refundIntentAt),
+              lt(payments.refundIntentAt, new Date(now.getTime() - minAgeMs)),
+              inJobScope(payments.tenantId, scope),
+            ),
+          )
+          .orderBy(payments.refundIntentAt, payments.id)
+          .limit(100),
+      );
+      for (const r of intents) {
+        try {
+          if ((await settleRefund(r.tenantId, r.paymentId, { now, minAgeMs })) === 'refunded') done++;
+        } catch (err) {
+          if (!(err instanceof AppError)) log.error({ err, paymentId: r.paymentId }, 'reversal reconciliation failed');
         }
       }
       return done;
@@ -523,7 +606,9 @@ export function createPaymentsService(opts: PaymentsOptions) {
      * look-up showed (`currentCancellableAmount`), so a balance that changed meanwhile is refused by
      * the gateway instead of cancelled twice; if the gateway refuses, the caller's transaction rolls
      * back with a 502 and nothing changed. `pending`: the gateway answered REQUESTED; the payment
-     * records the cancellation and `settleRefund` ends it later (webhook or reconciliation).
+     * records the cancellation and `settleRefund` ends it later (webhook or reconciliation). Either
+     * way the payment's recorded intent (`recordRefundIntent`) is cleared: the reversal is done or
+     * in the REQUESTED refund's hands.
      */
     async refund(
       tx: DbOrTx,
@@ -532,10 +617,12 @@ export function createPaymentsService(opts: PaymentsOptions) {
       reason: string,
     ): Promise<{ payment: PaymentRow; pending: boolean }> {
       let answer: GatewayCancelAnswer | null = null;
+      /** What the gateway had given back before this call. */
+      let already = 0;
       if (amount > 0) {
         try {
           const found = await gateway.getPayment(payment.tenantId, payment.paymentId, tx);
-          const already = found?.cancelledAmount ?? 0;
+          already = found?.cancelledAmount ?? 0;
           if (amount > already) {
             answer = await gateway.cancel(
               payment.tenantId,
@@ -564,6 +651,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
             refundAmount: amount,
             refundCancellationId: answer.id,
             refundRequestedAt: clock.now(),
+            ...intentCleared,
             updatedAt: sql`now()`,
           })
           .where(where)
@@ -572,10 +660,30 @@ export function createPaymentsService(opts: PaymentsOptions) {
       }
       const [row] = await tx
         .update(payments)
-        .set({ status: 'cancelled', cancelledAmount: amount, cancelledAt: clock.now(), updatedAt: sql`now()` })
+        .set({
+          status: 'cancelled',
+          // Our books never say less was given back than the gateway did (a cancel of an earlier
+          // attempt whose commit failed, a reward spent since then).
+          cancelledAmount: Math.max(amount, already),
+          cancelledAt: clock.now(),
+          ...intentCleared,
+          updatedAt: sql`now()`,
+        })
         .where(where)
         .returning();
       return { payment: row ?? payment, pending: false };
+    },
+
+    /**
+     * Records, in the caller's transaction (committed before the reversal's own), that a reversal
+     * which asks the gateway to cancel is under way and what for (docs/decisions/036). `refund`
+     * clears it; `settleRefund` settles one left behind. A later attempt records its own time.
+     */
+    async recordRefundIntent(tx: DbOrTx, payment: PaymentRow, intent: RefundIntent): Promise<void> {
+      await tx
+        .update(payments)
+        .set({ refundIntent: intent, refundIntentAt: clock.now(), updatedAt: sql`now()` })
+        .where(and(eq(payments.tenantId, payment.tenantId), eq(payments.id, payment.id)));
     },
 
     async get(tenantId: number, paymentId: string) {

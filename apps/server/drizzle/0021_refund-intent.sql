@@ -1,0 +1,4 @@
+ALTER TABLE "payments" ADD COLUMN "refund_intent" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "refund_intent_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payments_refund_intent_idx" ON "payments" USING btree ("refund_intent_at") WHERE "payments"."refund_intent_at" is not null;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_refund_intent_check" CHECK (("payments"."refund_intent" is null) = ("payments"."refund_intent_at" is null) and ("payments"."refund_intent" is null or "payments"."refund_intent" in ('CANCELLED', 'REFUNDED')));
