@@ -92,9 +92,7 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
           createdAt: p.createdAt.getTime() - EPOCH,
           closeDue: p.gatewayCloseDueAt ? p.gatewayCloseDueAt.getTime() - EPOCH : null,
           intent:
-            p.refundIntent && p.refundIntentAt
-              ? { to: p.refundIntent, at: p.refundIntentAt.getTime() - EPOCH }
-              : null,
+            p.refundIntent && p.refundIntentAt ? { to: p.refundIntent, at: p.refundIntentAt.getTime() - EPOCH } : null,
           gateway: g
             ? {
                 status: Model.effective(g, now),
