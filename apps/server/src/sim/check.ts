@@ -1,7 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { products } from '../modules/catalogue/catalogue.schema.js';
 import { orderItems, orders } from '../modules/orders/orders.schema.js';
 import { payments } from '../modules/payments/payments.schema.js';
+import { users } from '../modules/users/users.schema.js';
 import { ledgerProblems } from '../modules/wallet/ledger.js';
 import { ledgerAccounts, withdrawals } from '../modules/wallet/wallet.schema.js';
 import { Model, type State, SYSTEM_ACCOUNTS } from './model.js';
@@ -22,6 +23,8 @@ export function comparable(s: State): Comparable {
     })),
     orders: s.orders,
     withdrawals: s.withdrawals,
+    deleted: s.deleted,
+    offSale: s.offSale,
   };
 }
 
@@ -41,6 +44,8 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
     payments: [],
     orders: [],
     withdrawals: [],
+    deleted: m.cast.users.map(() => false),
+    offSale: m.cast.products.map(() => false),
   };
   const problems: string[] = [];
   const paymentRows: { id: number; row: Comparable['payments'][number]; ref: Refs['payments'][number] }[] = [];
@@ -61,10 +66,17 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
     );
     for (const r of rows) (state.system[t] as Record<string, number>)[r.kind] = Number(r.total);
     for (const p of await db
-      .select({ id: products.id, left: products.displayRemaining })
+      .select({ id: products.id, left: products.displayRemaining, onSale: products.isAvailable })
       .from(products)
       .where(eq(products.tenantId, tenant.id))) {
       state.stock[productIndex.get(`${t}:${p.id}`) ?? -1] = p.left;
+      state.offSale[productIndex.get(`${t}:${p.id}`) ?? -1] = !p.onSale;
+    }
+    for (const u of await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, tenant.id), isNotNull(users.deletedAt)))) {
+      state.deleted[user(u.id)] = true;
     }
     const rowsOfPayments = await db
       .select()

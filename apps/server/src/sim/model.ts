@@ -91,6 +91,10 @@ export interface State {
   payments: PaymentM[];
   orders: OrderM[];
   withdrawals: WithdrawalM[];
+  /** Deleted accounts (by cast index): their sessions are gone. */
+  deleted: boolean[];
+  /** Products taken off sale (their merchant deleted the account). */
+  offSale: boolean[];
   /** Idempotency keys of transfers (by sender) and withdrawals and prepares (by user), with what they asked. */
   keys: Record<string, { asked: string; ref: number }>;
 }
@@ -138,6 +142,8 @@ export class Model {
       payments: [],
       orders: [],
       withdrawals: [],
+      deleted: cast.users.map(() => false),
+      offSale: cast.products.map(() => false),
       keys: {},
     };
   }
@@ -539,6 +545,7 @@ export class Model {
       if (open.length >= SIM.openPaymentsMax) return 'too_many_open_payments';
       const product = this.cast.products[b.product];
       if (!product) return 'product_not_found';
+      if (this.s.offSale[b.product]) return 'product_unavailable';
       const left = this.s.stock[b.product] as number;
       if (left === 0) return 'sold_out';
       if (left > 0 && b.qty > left) return 'stock_short';
@@ -692,6 +699,7 @@ export class Model {
     const keyOf = `transfer:${from}:${key}`;
     const asked = JSON.stringify([to, amount]);
     if (from === to) return 'self_transfer';
+    if (this.s.deleted[to]) return 'receiver_not_found';
     const earlier = this.s.keys[keyOf];
     if (earlier) return earlier.asked === asked ? 'ok' : 'idempotency_key_reused';
     const w = this.wallet(from);
@@ -737,6 +745,45 @@ export class Model {
       }
     }
     return 'ok';
+  }
+
+  // --- account deletion ------------------------------------------------------------------------------
+
+  /**
+   * Deleting an account (decision 030): refused while the user has open orders (as buyer or as
+   * seller: neither cancelled, refunded nor confirmed) or locked points; otherwise the merchant's
+   * products go off sale and the available points are forfeited to the tenant's adjustments.
+   */
+  deleteAccount(user: number): Outcome {
+    const open = this.s.orders.some(
+      (o) =>
+        (o.buyer === user || this.cast.products[o.product]?.owner === user) &&
+        o.status !== 'CANCELLED' &&
+        o.status !== 'REFUNDED' &&
+        !o.confirmed,
+    );
+    if (open) return 'open_orders';
+    const w = this.wallet(user);
+    if (w.locked > 0) return 'points_locked';
+    for (const [i, p] of this.cast.products.entries()) if (p.owner === user) this.s.offSale[i] = true;
+    this.forfeit(user);
+    this.s.deleted[user] = true;
+    return 'ok';
+  }
+
+  /** The job that forfeits points reaching deleted accounts later (a refund, a late top-up). */
+  forfeitDeleted(tenants: number[]): Outcome {
+    for (const [user, deleted] of this.s.deleted.entries()) {
+      if (deleted && tenants.includes(this.cast.users[user]?.tenant as number)) this.forfeit(user);
+    }
+    return 'ok';
+  }
+
+  private forfeit(user: number) {
+    const w = this.wallet(user);
+    if (w.available <= 0) return;
+    this.system(this.cast.users[user]?.tenant as number).adjustments += w.available;
+    w.available = 0;
   }
 }
 

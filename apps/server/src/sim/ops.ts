@@ -26,6 +26,8 @@ export type Op = (
   | { k: 'status'; order: number; to: OrderStatus }
   | { k: 'receive'; order: number }
   | { k: 'webhook'; payment: number; type: WebhookType }
+  | { k: 'deleteAccount'; user: number }
+  | { k: 'forfeit' }
   | { k: 'together'; ops: Op[] }
 ) & { fault?: Fault };
 
@@ -37,9 +39,41 @@ export interface Refs {
 
 // --- the model's side ---------------------------------------------------------------------------------
 
+/**
+ * The user whose session an operation runs in (the buyer, the merchant), or null (the jobs, the
+ * gateway, PortOne's webhooks). A deleted account's sessions are gone: it does nothing more.
+ */
+function actorOf(m: Model, op: Op): number | null {
+  switch (op.k) {
+    case 'topup':
+    case 'buy':
+    case 'withdraw':
+    case 'deleteAccount':
+      return op.user;
+    case 'transfer':
+      return op.from;
+    case 'topupCallback':
+    case 'callback':
+      return m.s.payments[op.payment]?.user ?? null;
+    case 'cancel':
+    case 'receive':
+      return m.s.orders[op.order]?.buyer ?? null;
+    case 'status':
+      return m.cast.products[m.s.orders[op.order]?.product ?? -1]?.owner ?? null;
+    default:
+      return null;
+  }
+}
+
+const signedOut = (m: Model, op: Op) => {
+  const actor = actorOf(m, op);
+  return actor !== null && m.s.deleted[actor] === true;
+};
+
 /** What the model says an operation does (ticks move its clock; `together` is run by the runner). */
 export function onModel(m: Model, op: Op): Outcome {
   const tenants = m.cast.tenants.map((_, i) => i);
+  if (signedOut(m, op)) return 'session_expired';
   switch (op.k) {
     case 'tick':
       m.s.now += op.ms;
@@ -74,6 +108,10 @@ export function onModel(m: Model, op: Op): Outcome {
       return m.confirmReceipt(op.order);
     case 'webhook':
       return m.webhook(op.payment, op.type);
+    case 'deleteAccount':
+      return m.deleteAccount(op.user);
+    case 'forfeit':
+      return m.forfeitDeleted(tenants);
     case 'together':
       throw new Error('together is run by the runner');
   }
@@ -97,6 +135,7 @@ export async function onWorld(w: World, m: Model, refs: Refs, op: Op): Promise<O
 
 async function run(w: World, m: Model, refs: Refs, op: Op): Promise<Outcome | undefined> {
   const { app } = w;
+  if (signedOut(m, op)) return 'session_expired';
   const tenantIds = w.tenants.map((t) => t.id);
   const userOf = (i: number) => w.users[i] ?? fail(`no user ${i}`);
   const tenantOfUser = (i: number) => w.tenants[m.cast.users[i]?.tenant ?? -1] ?? fail(`no tenant of ${i}`);
@@ -216,6 +255,12 @@ async function run(w: World, m: Model, refs: Refs, op: Op): Promise<Outcome | un
       const signed = portone.signWebhook(portone.webhookBody(op.type, p.paymentId));
       return (await app.payments.webhook(0, signed.body, signed.headers)).outcome;
     }
+    case 'deleteAccount':
+      await app.accountDeletion.delete(userOf(op.user));
+      return;
+    case 'forfeit':
+      await app.accountDeletion.forfeitDeletedBalances({ tenantIds });
+      return;
     case 'together':
       throw new Error('together is run by the runner');
   }
@@ -302,6 +347,8 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
     [6, 'status'],
     [2, 'receive'],
     [cast.gateway === 'portone' ? 10 : 0, 'webhook'],
+    [1, 'deleteAccount'],
+    [1, 'forfeit'],
     [allowTogether ? 5 : 0, 'together'],
   ]);
   const op = ((): Op => {
@@ -416,6 +463,8 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
         const webhook: Op = { k: 'webhook', payment: target?.i ?? 0, type };
         return allowTogether && rng.chance(0.1) ? { k: 'together', ops: [webhook, { ...webhook }] } : webhook;
       }
+      case 'deleteAccount':
+        return { k: 'deleteAccount', user: rng.int(0, cast.users.length - 1) };
       case 'together':
         return { k: 'together', ops: [nextOp(rng, m, false), nextOp(rng, m, false)] };
       default:
