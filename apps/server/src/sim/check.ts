@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { products } from '../modules/catalogue/catalogue.schema.js';
 import { orderItems, orders } from '../modules/orders/orders.schema.js';
 import { payments } from '../modules/payments/payments.schema.js';
+import { tenants } from '../modules/tenants/tenants.schema.js';
 import { users } from '../modules/users/users.schema.js';
 import { ledgerProblems } from '../modules/wallet/ledger.js';
 import { ledgerAccounts, withdrawals } from '../modules/wallet/wallet.schema.js';
@@ -25,6 +26,7 @@ export function comparable(s: State): Comparable {
     withdrawals: s.withdrawals,
     deleted: s.deleted,
     offSale: s.offSale,
+    features: s.features,
   };
 }
 
@@ -46,6 +48,7 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
     withdrawals: [],
     deleted: m.cast.users.map(() => false),
     offSale: m.cast.products.map(() => false),
+    features: [],
   };
   const problems: string[] = [];
   const paymentRows: { id: number; row: Comparable['payments'][number]; ref: Refs['payments'][number] }[] = [];
@@ -55,6 +58,11 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
   const now = w.clock.t;
   for (const [t, tenant] of w.tenants.entries()) {
     const user = (id: number | null) => userIndex.get(`${tenant.id}:${id}`) ?? -1;
+    const [{ features } = { features: null }] = await db
+      .select({ features: tenants.features })
+      .from(tenants)
+      .where(eq(tenants.id, tenant.id));
+    state.features[t] = { wallet: !!features?.wallet, shopping: !!features?.shopping, delivery: !!features?.delivery };
     for (const a of await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.tenantId, tenant.id))) {
       if (a.kind === 'wallet') state.wallets[user(a.userId)] = { available: a.available, locked: a.locked };
     }

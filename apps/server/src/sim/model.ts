@@ -95,6 +95,8 @@ export interface State {
   deleted: boolean[];
   /** Products taken off sale (their merchant deleted the account). */
   offSale: boolean[];
+  /** Each tenant's switchable modules that touch money (all on at first). */
+  features: Record<SwitchedFeature, boolean>[];
   /** Idempotency keys of transfers (by sender) and withdrawals and prepares (by user), with what they asked. */
   keys: Record<string, { asked: string; ref: number }>;
 }
@@ -116,6 +118,7 @@ export interface Cast {
 export type Outcome = string;
 
 export type Reversal = 'CANCELLED' | 'REFUNDED';
+export type SwitchedFeature = 'wallet' | 'shopping' | 'delivery';
 
 export type WebhookType = 'Transaction.Paid' | 'Transaction.Failed' | 'Transaction.Cancelled';
 
@@ -144,6 +147,7 @@ export class Model {
       withdrawals: [],
       deleted: cast.users.map(() => false),
       offSale: cast.products.map(() => false),
+      features: cast.tenants.map(() => ({ wallet: true, shopping: true, delivery: true })),
       keys: {},
     };
   }
@@ -523,6 +527,8 @@ export class Model {
   }
 
   buy(b: BuyInput): Outcome {
+    const tenantOf = this.cast.users[b.user]?.tenant as number;
+    if (b.points > 0 && !this.s.features[tenantOf]?.wallet) return 'points_disabled';
     const asked = JSON.stringify([b.product, b.qty, b.points]);
     const keyOf = `prepare:${b.user}:${b.key}`;
     for (let round = 1; ; round++) {
@@ -548,6 +554,7 @@ export class Model {
       if (this.s.offSale[b.product]) return 'product_unavailable';
       const left = this.s.stock[b.product] as number;
       if (left === 0) return 'sold_out';
+      if (this.hidden(product.tenant, product.kind)) return 'product_unavailable';
       if (left > 0 && b.qty > left) return 'stock_short';
       const total = this.total(b.product, b.qty);
       if (b.points > total) return 'points_over_total';
@@ -585,7 +592,7 @@ export class Model {
           status: 'AWAITING_PAYMENT',
           points: b.points,
           card,
-          reward: earnedPoints(card, this.cast.tenants[tenant]?.rewardRate ?? 0),
+          reward: this.s.features[tenant]?.wallet ? earnedPoints(card, this.cast.tenants[tenant]?.rewardRate ?? 0) : 0,
           stockReserved: left === -1 ? 0 : b.qty,
           paid: false,
           confirmed: false,
@@ -639,9 +646,18 @@ export class Model {
    * (with the gateway's cancel) runs in its own transaction, decided again, as the order may have
    * moved meanwhile. Interrupted, the intent stays for settleRefund (webhook or reconciliation).
    */
+  /** A switched-off module hides its kind of goods and their orders (checkout's hiddenKinds). */
+  private hidden(tenant: number, kind: 'pickup' | 'shopping') {
+    return !this.s.features[tenant]?.[kind === 'shopping' ? 'shopping' : 'delivery'];
+  }
+
+  private orderHidden(o: OrderM) {
+    return this.hidden(o.tenant, this.cast.products[o.product]?.kind ?? 'pickup');
+  }
+
   private reversal(order: number, decide: (o: OrderM) => Reversal | Outcome): Outcome {
     const first = this.s.orders[order] as OrderM;
-    const to = decide(first);
+    const to = this.orderHidden(first) ? 'order_not_found' : decide(first);
     if (to !== 'CANCELLED' && to !== 'REFUNDED') return to;
     // Paid with points only, nothing goes to the gateway: one transaction.
     if (first.card === 0) {
@@ -654,7 +670,7 @@ export class Model {
     this.point('checkout.reverse:intended');
     return this.tx(() => {
       const o = this.s.orders[order] as OrderM;
-      const again = decide(o);
+      const again = this.orderHidden(o) ? 'order_not_found' : decide(o);
       if (again !== 'CANCELLED' && again !== 'REFUNDED') return again;
       this.reverse(o, again);
       return 'ok';
@@ -678,14 +694,14 @@ export class Model {
     };
     const o = this.s.orders[order];
     if (!o?.paid) return 'order_not_found';
-    if (decide(o) !== 'move') return this.reversal(order, decide);
+    if (this.orderHidden(o) || decide(o) !== 'move') return this.reversal(order, decide);
     o.status = to;
     return 'ok';
   }
 
   confirmReceipt(order: number): Outcome {
     const o = this.s.orders[order];
-    if (!o?.paid) return 'order_not_found';
+    if (!o?.paid || this.orderHidden(o)) return 'order_not_found';
     if (o.confirmed) return 'ok';
     if (!BUYER_CONFIRMABLE.includes(o.status as OrderStatus)) return 'order_not_confirmable';
     o.status = 'DELIVERED';
@@ -744,6 +760,13 @@ export class Model {
         d.status = 'completed';
       }
     }
+    return 'ok';
+  }
+
+  /** The platform admin switches a module of a tenant on or off. */
+  switchFeature(tenant: number, feature: SwitchedFeature, on: boolean): Outcome {
+    const f = this.s.features[tenant];
+    if (f) f[feature] = on;
     return 'ok';
   }
 

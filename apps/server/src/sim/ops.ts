@@ -1,8 +1,11 @@
+import type { FeatureKey } from '@app/contracts';
 import { type OrderStatus, orderStatuses, paymentPrepareSchema } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
+import { requireFeature } from '../platform/auth.js';
 import { AppError } from '../platform/errors.js';
 import { GatewayUnavailable } from '../platform/payments/gateway.js';
 import type { Failpoint } from '../platform/seams.js';
-import { type Model, type Outcome, SIM, type WebhookType } from './model.js';
+import { type Model, type Outcome, SIM, type SwitchedFeature, type WebhookType } from './model.js';
 import type { Rng } from './rng.js';
 import { type Fault, SimulatedCrash, type World } from './world.js';
 
@@ -27,6 +30,7 @@ export type Op = (
   | { k: 'receive'; order: number }
   | { k: 'webhook'; payment: number; type: WebhookType }
   | { k: 'deleteAccount'; user: number }
+  | { k: 'switch'; tenant: number; feature: SwitchedFeature; on: boolean }
   | { k: 'forfeit' }
   | { k: 'together'; ops: Op[] }
 ) & { fault?: Fault };
@@ -65,15 +69,34 @@ function actorOf(m: Model, op: Op): number | null {
   }
 }
 
-const signedOut = (m: Model, op: Op) => {
+/**
+ * What the operation's route answers before its service runs: a switched-off module's calls 404
+ * `feature_disabled` (the routes' requireFeature, the real one), then a deleted account's session
+ * is gone.
+ */
+function refusedByRoute(m: Model, op: Op): Outcome | null {
   const actor = actorOf(m, op);
-  return actor !== null && m.s.deleted[actor] === true;
-};
+  if (actor === null) return null;
+  const features = m.s.features[m.cast.users[actor]?.tenant ?? -1];
+  const needs: FeatureKey[] = ['topup', 'topupCallback', 'transfer', 'withdraw'].includes(op.k)
+    ? ['wallet']
+    : ['buy', 'cancel', 'status', 'receive'].includes(op.k) && !features?.delivery
+      ? ['shopping']
+      : [];
+  try {
+    for (const feature of needs) requireFeature({ tenant: { features } } as unknown as FastifyRequest, feature);
+  } catch (err) {
+    if (err instanceof AppError) return err.code;
+    throw err;
+  }
+  return m.s.deleted[actor] ? 'session_expired' : null;
+}
 
 /** What the model says an operation does (ticks move its clock; `together` is run by the runner). */
 export function onModel(m: Model, op: Op): Outcome {
   const tenants = m.cast.tenants.map((_, i) => i);
-  if (signedOut(m, op)) return 'session_expired';
+  const refused = refusedByRoute(m, op);
+  if (refused) return refused;
   switch (op.k) {
     case 'tick':
       m.s.now += op.ms;
@@ -110,6 +133,8 @@ export function onModel(m: Model, op: Op): Outcome {
       return m.webhook(op.payment, op.type);
     case 'deleteAccount':
       return m.deleteAccount(op.user);
+    case 'switch':
+      return m.switchFeature(op.tenant, op.feature, op.on);
     case 'forfeit':
       return m.forfeitDeleted(tenants);
     case 'together':
@@ -135,7 +160,8 @@ export async function onWorld(w: World, m: Model, refs: Refs, op: Op): Promise<O
 
 async function run(w: World, m: Model, refs: Refs, op: Op): Promise<Outcome | undefined> {
   const { app } = w;
-  if (signedOut(m, op)) return 'session_expired';
+  const refused = refusedByRoute(m, op);
+  if (refused) return refused;
   const tenantIds = w.tenants.map((t) => t.id);
   const userOf = (i: number) => w.users[i] ?? fail(`no user ${i}`);
   const tenantOfUser = (i: number) => w.tenants[m.cast.users[i]?.tenant ?? -1] ?? fail(`no tenant of ${i}`);
@@ -258,6 +284,11 @@ async function run(w: World, m: Model, refs: Refs, op: Op): Promise<Outcome | un
     case 'deleteAccount':
       await app.accountDeletion.delete(userOf(op.user));
       return;
+    case 'switch': {
+      const tenant = w.tenants[op.tenant] ?? fail(`no tenant ${op.tenant}`);
+      w.tenants[op.tenant] = await app.tenants.updateFeatures(tenant.id, { [op.feature]: op.on });
+      return;
+    }
     case 'forfeit':
       await app.accountDeletion.forfeitDeletedBalances({ tenantIds });
       return;
@@ -348,6 +379,7 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
     [2, 'receive'],
     [cast.gateway === 'portone' ? 10 : 0, 'webhook'],
     [1, 'deleteAccount'],
+    [1, 'switch'],
     [1, 'forfeit'],
     [allowTogether ? 5 : 0, 'together'],
   ]);
@@ -465,6 +497,13 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
       }
       case 'deleteAccount':
         return { k: 'deleteAccount', user: rng.int(0, cast.users.length - 1) };
+      case 'switch': {
+        // Mostly back on: a module off for long would leave little to run.
+        const tenant = rng.int(0, cast.tenants.length - 1);
+        const feature = rng.pick(['wallet', 'shopping', 'delivery'] as const);
+        const now = m.s.features[tenant]?.[feature] ?? true;
+        return { k: 'switch', tenant, feature, on: rng.chance(0.8) ? !now : now };
+      }
       case 'together':
         return { k: 'together', ops: [nextOp(rng, m, false), nextOp(rng, m, false)] };
       default:
