@@ -211,7 +211,15 @@ export interface AppConfig {
   payments: {
     gateway: 'sandbox' | 'portone';
     /** Required when gateway is portone. */
-    portone?: { apiSecret: string; storeId: string; channelKey: string; webhookSecret: string; apiBaseUrl: string };
+    portone?: {
+      apiSecret: string;
+      storeId: string;
+      channelKey: string;
+      webhookSecret: string;
+      apiBaseUrl: string;
+      /** How long one call may take (10 s by default; the money simulation waits as long as it takes). */
+      timeoutMs?: number;
+    };
     /** How often payments left pending are re-checked at the gateway; 0 turns the job off (tests call it). */
     reconcileIntervalMs: number;
     /**

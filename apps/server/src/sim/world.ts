@@ -144,7 +144,8 @@ export async function buildWorld(kind: DbKind, serverUrl: string, cast: Cast, rn
         ...base.payments,
         gateway: cast.gateway,
         portone: portone
-          ? { ...PORTONE, webhookSecret: portone.webhookSecret, apiBaseUrl: portone.baseUrl }
+          ? // No wall-clock timeout: a machine slowed down by other work must not change the run.
+            { ...PORTONE, webhookSecret: portone.webhookSecret, apiBaseUrl: portone.baseUrl, timeoutMs: 3_600_000 }
           : base.payments.portone,
         reconcileIntervalMs: 0,
         expireAfterMs: SIM.windowMs,

@@ -332,6 +332,8 @@ export async function startPortOneStandIn(options: {
     refuse(404, 'NOT_FOUND', '요청한 경로를 찾을 수 없습니다.');
   });
 
+  // Idle connections stay open for a minute: the client, not a timer racing it, decides when they close.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
