@@ -80,6 +80,8 @@ async function main(): Promise<number> {
         console.log(
           `seed ${seed} (${gateway}): clean, ${r.ops.length} steps, ${r.faultsFired} faults fired, state ${r.digest}`,
         );
+      else if ((seed - first + 1) % 25 === 0)
+        console.log(`seeds ${first}..${seed} clean (${((Date.now() - started) / 1000).toFixed(0)} s)`);
       continue;
     }
     console.log(`${report(seed, r.failure)} (${gateway})`);
