@@ -6,9 +6,24 @@ import { tenants } from '../modules/tenants/tenants.schema.js';
 import { users } from '../modules/users/users.schema.js';
 import { ledgerProblems } from '../modules/wallet/ledger.js';
 import { ledgerAccounts, withdrawals } from '../modules/wallet/wallet.schema.js';
-import { Model, type State, SYSTEM_ACCOUNTS } from './model.js';
+import { type GatewayM, Model, type State, SYSTEM_ACCOUNTS } from './model.js';
 import type { Refs } from './ops.js';
 import { EPOCH, type World } from './world.js';
+
+/**
+ * A payment at the gateway as compared: its status now, and the time that will change it while it
+ * can (a window's end while READY, a pending card's approval while PAY_PENDING), so two orders of
+ * operations that differ only in those times are told apart.
+ */
+function shown(g: GatewayM, now: number): GatewayM {
+  const status = Model.effective(g, now);
+  return {
+    ...g,
+    status,
+    expiresAt: status === 'READY' ? g.expiresAt : 0,
+    settleAt: status === 'PAY_PENDING' ? g.settleAt : null,
+  };
+}
 
 /** What the database and the model are compared on (the model's state without its own bookkeeping). */
 export type Comparable = Omit<State, 'keys' | 'now'>;
@@ -20,7 +35,7 @@ export function comparable(s: State): Comparable {
     stock: s.stock,
     payments: s.payments.map((p) => ({
       ...p,
-      gateway: p.gateway && { ...p.gateway, status: Model.effective(p.gateway, s.now), settleAt: null, expiresAt: 0 },
+      gateway: p.gateway && shown(p.gateway, s.now),
     })),
     orders: s.orders,
     withdrawals: s.withdrawals,
@@ -114,13 +129,16 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
           intent:
             p.refundIntent && p.refundIntentAt ? { to: p.refundIntent, at: p.refundIntentAt.getTime() - EPOCH } : null,
           gateway: g
-            ? {
-                status: Model.effective(g, now),
-                amount: g.amount,
-                cancelled: g.cancelled,
-                expiresAt: 0,
-                settleAt: null,
-              }
+            ? shown(
+                {
+                  status: g.status,
+                  amount: g.amount,
+                  cancelled: g.cancelled,
+                  expiresAt: g.expiresAt - EPOCH,
+                  settleAt: g.settleAt === null ? null : g.settleAt - EPOCH,
+                },
+                now - EPOCH,
+              )
             : null,
           order: null,
         },

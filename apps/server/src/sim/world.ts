@@ -219,7 +219,13 @@ export async function buildWorld(kind: DbKind, serverUrl: string, cast: Cast, rn
             const g = portone.payment(id);
             if (g) {
               const status = g.status as GatewayStatus;
-              book.set(id, { status, amount: g.total, cancelled: g.cancelled, expiresAt: Infinity, settleAt: null });
+              book.set(id, {
+                status,
+                amount: g.total,
+                cancelled: g.cancelled,
+                expiresAt: Infinity,
+                settleAt: g.settleAt,
+              });
             }
           }
           return book;

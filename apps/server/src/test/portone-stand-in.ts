@@ -408,10 +408,10 @@ export async function startPortOneStandIn(options: {
     ready(paymentId: string, opts: { amount: number }) {
       return { transactionId: settle(paymentId, 'READY', opts).transactionId };
     },
-    /** The payment as PortOne holds it now (status, total, what was given back), or undefined. */
+    /** The payment as PortOne holds it now (status, total, what was given back, when a pending card is approved), or undefined. */
     payment(paymentId: string) {
       const p = current(payments.get(paymentId));
-      return p && { status: p.status, total: p.total, cancelled: cancelledOf(p) };
+      return p && { status: p.status, total: p.total, cancelled: cancelledOf(p), settleAt: p.settleAt ?? null };
     },
     /** What was given back for a payment, in order (succeeded cancellations). */
     cancellations: (paymentId: string) =>
