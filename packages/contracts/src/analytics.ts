@@ -87,6 +87,8 @@ export const analyticsSummarySchema = z
       avg_order_value: won,
       unique_customers: count,
       unique_products_sold: count,
+      /** The delivery fees (배달비, 택배비) within total_revenue: its own line. */
+      delivery_fee_total: won,
     }),
     /** One row per status present, most frequent first. */
     payment_status_stats: z.array(
@@ -135,6 +137,10 @@ export const analyticsSummarySchema = z
         avg_payment_amount: won,
         /** total_revenue / total_quantity, whole won. */
         revenue_per_unit: won,
+        /** The options bought (by revenue, highest first); empty for a product sold without options. */
+        options: z.array(
+          z.object({ option_id: z.number().int(), option_name: z.string(), total_quantity: count, total_revenue: won }),
+        ),
       }),
     ),
     /** Paid revenue by category (highest first). */

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { optionalNumber } from './common.js';
+import { deliveryTermsSchema } from './delivery-terms.js';
 import {
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_IMAGES_MAX,
+  PRODUCT_OPTION_NAME_MAX,
+  PRODUCT_OPTIONS_MAX,
   PRODUCT_PRICE_MAX,
   PRODUCT_TITLE_MAX,
   productMessages,
+  STOCK_MAX,
 } from './plain/catalogue.js';
 import { PAGE_MAX, PAGE_SIZE_MAX } from './plain.js';
 import { requiredText } from './users.js';
@@ -99,6 +103,29 @@ const emptyToNull = (v: unknown) => (v === '' ? null : v);
 const NUL_MESSAGE = '올바르지 않은 문자가 포함되어 있습니다.';
 const withoutNul = (v: string) => !v.includes('\u0000');
 
+/** A stock count: a whole number, or null for unlimited. */
+const stockCount = z
+  .number({ error: productMessages.stockInvalid })
+  .int(productMessages.stockInvalid)
+  .min(0, productMessages.stockInvalid)
+  .max(STOCK_MAX, productMessages.stockInvalid)
+  .nullable();
+
+/**
+ * One option (size) of a product in a save body: with `id` an existing option to update, without
+ * a new one. Its price is absolute (not added to the product's).
+ */
+export const productOptionInputSchema = z.object({
+  id: z.number().int().positive().optional(),
+  name: requiredText(productMessages.optionNameRequired, PRODUCT_OPTION_NAME_MAX).refine(withoutNul, NUL_MESSAGE),
+  price: wonAmount(productMessages.priceRequired).gt(0, productMessages.pricePositive),
+  original_price: wonAmount(productMessages.priceRequired).min(0, productMessages.originalPriceMin).nullish(),
+  /** null (or absent): unlimited. */
+  stock: stockCount.default(null),
+  is_available: z.boolean().default(true),
+});
+export type ProductOptionInput = z.input<typeof productOptionInputSchema>;
+
 const productFields = {
   /** Optional on create: inferred from which category is given (delivery_category means pickup). */
   category_type: categoryTypeSchema.optional(),
@@ -109,7 +136,8 @@ const productFields = {
     .refine(withoutNul, NUL_MESSAGE)
     .nullish()
     .transform((v) => v?.trim() ?? ''),
-  price: wonAmount(productMessages.priceRequired).gt(0, productMessages.pricePositive),
+  /** Required without options; with options the cheapest option on sale's price is the product's. */
+  price: wonAmount(productMessages.priceRequired).gt(0, productMessages.pricePositive).optional(),
   original_price: wonAmount(productMessages.priceRequired).min(0, productMessages.originalPriceMin).nullish(),
   category: z.preprocess(
     emptyToNull,
@@ -126,8 +154,15 @@ const productFields = {
     .number({ error: productMessages.remainingInvalid })
     .int(productMessages.remainingInvalid)
     .min(-1, productMessages.remainingInvalid)
-    .max(1_000_000, productMessages.remainingInvalid)
+    .max(STOCK_MAX, productMessages.remainingInvalid)
     .default(-1),
+  /** The stock count (null: unlimited); wins over `display_remaining` when both are sent. */
+  stock: stockCount.optional(),
+  /**
+   * The options, in display order. In a PUT: listed ones with `id` are updated, ones without are
+   * new, ones left out are removed; without the key the options stay as they are.
+   */
+  options: z.array(productOptionInputSchema).max(PRODUCT_OPTIONS_MAX, productMessages.optionsMax).optional(),
 };
 
 /** The product save body (POST and PUT): the form sends every field; the discount is never read. */
@@ -138,6 +173,16 @@ export const productInputSchema = z
     if (kind === 'shopping' && !value.category) {
       ctx.addIssue({ code: 'custom', path: ['category'], message: productMessages.categoryRequired });
     }
+    if (value.price === undefined && !value.options?.length) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: productMessages.priceRequired });
+    }
+    const names = new Set<string>();
+    value.options?.forEach((option, i) => {
+      if (names.has(option.name)) {
+        ctx.addIssue({ code: 'custom', path: ['options', i, 'name'], message: productMessages.optionNameDuplicate });
+      }
+      names.add(option.name);
+    });
     if (kind === 'pickup' && !value.delivery_category) {
       ctx.addIssue({
         code: 'custom',
@@ -148,6 +193,20 @@ export const productInputSchema = z
   })
   .meta({ id: 'ProductSave' });
 export type ProductInput = z.input<typeof productInputSchema>;
+
+/**
+ * PUT /api/products/{id}/stock: the products tab's in-place count change. `stock` for a product
+ * without options, `options` (id and count) for one with; null is unlimited.
+ */
+export const productStockUpdateSchema = z
+  .object({
+    stock: stockCount.optional(),
+    options: z
+      .array(z.object({ id: z.number().int().positive(), stock: stockCount }))
+      .max(PRODUCT_OPTIONS_MAX, productMessages.optionsMax)
+      .optional(),
+  })
+  .meta({ id: 'ProductStockUpdate' });
 export type ProductInputParsed = z.output<typeof productInputSchema>;
 
 export const productMerchantSchema = z
@@ -156,8 +215,24 @@ export const productMerchantSchema = z
     /** The merchant's user id (the channel page link uses it when present). */
     owner_id: z.number().int(),
     business_name: z.string(),
+    /** What ordering from this merchant costs and how it arrives. */
+    delivery_terms: deliveryTermsSchema,
   })
   .meta({ id: 'ProductMerchant' });
+
+/** An option as products answer it. */
+export const productOptionSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    price: z.number().int(),
+    original_price: z.number().int().nullable(),
+    /** null: unlimited. */
+    stock: z.number().int().nullable(),
+    is_available: z.boolean(),
+  })
+  .meta({ id: 'ProductOption' });
+export type ProductOption = z.infer<typeof productOptionSchema>;
 
 export const productMediaSchema = z
   .object({
@@ -202,8 +277,18 @@ export const productSchema = z
     category: z.string().nullable(),
     delivery_category: z.string().nullable(),
     is_delivery: z.boolean(),
-    /** -1 stock hidden (unlimited), 0 sold out, otherwise the remaining count. */
+    /**
+     * -1 unlimited, 0 sold out, otherwise the remaining count (with options: their sum, -1 if any
+     * is unlimited). The spec's name for `stock`.
+     */
     display_remaining: z.number().int(),
+    /** The stock count, null for unlimited (with options: their sum). */
+    stock: z.number().int().nullable(),
+    /**
+     * The options in display order (empty without). With options, `price`, `original_price` and
+     * `discount_rate` are the cheapest option on sale's.
+     */
+    options: z.array(productOptionSchema),
     /** The thumbnail item's display image, or null without images. */
     image_url: z.string().nullable(),
     thumbnail_url: z.string().nullable(),
@@ -358,6 +443,7 @@ export const merchantSummarySchema = z
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
     product_count: z.number().int(),
+    delivery_terms: deliveryTermsSchema,
     /** Only in `nearby` answers: kilometres from the asked point, one decimal. */
     distance_km: z.number().optional(),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE_MAX } from './catalogue.js';
 import { optionalNumber } from './common.js';
+import { deliveryTermsSchema } from './delivery-terms.js';
 import {
   COMMENT_CONTENT_MAX,
   COMMENT_DEPTH_MAX,
@@ -277,6 +278,7 @@ export const merchantChannelSchema = z
     business_description: z.string().nullable(),
     username: z.string(),
     profile_image: z.string().nullable(),
+    delivery_terms: deliveryTermsSchema,
     counts: z.object({
       posts: z.number().int(),
       videos: z.number().int(),

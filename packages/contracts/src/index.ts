@@ -10,6 +10,7 @@ export * from './catalogue.js';
 export * from './common.js';
 export * from './content.js';
 export * from './dashboard.js';
+export * from './delivery-terms.js';
 export * from './orders.js';
 // The Korean particle helper needs no zod; the server's messages use it too.
 export * from './plain/text.js';

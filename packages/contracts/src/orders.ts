@@ -92,6 +92,8 @@ const won = (message: string) => z.number({ error: message }).int(message).min(0
  */
 export const paymentPrepareSchema = buyerSchema.extend({
   product_id: idSchema,
+  /** The option bought: required when the product has options (400 option_required otherwise). */
+  option_id: idSchema.optional(),
   qty: z
     .number({ error: orderMessages.qty })
     .int(orderMessages.qty)
@@ -172,6 +174,8 @@ export const paymentItemSchema = z
     name: z.string(),
     product_name: z.string().nullable(),
     product_id: z.number().int().nullable(),
+    /** The option bought (null without options, and for top-ups). */
+    option_name: z.string().nullable(),
     order_id: z.number().int().nullable(),
     buyer_name: z.string(),
     /** Total of the payment: card part plus points. */
@@ -206,6 +210,9 @@ export const paymentParamsSchema = z.object({
 export const orderItemSchema = z.object({
   product_id: z.number().int(),
   product_title: z.string(),
+  /** The option bought, as it was named then (null for a product without options). */
+  option_id: z.number().int().nullable(),
+  option_name: z.string().nullable(),
   unit_price: z.number().int(),
   quantity: z.number().int(),
   total_price: z.number().int(),
@@ -241,6 +248,7 @@ export const orderSchema = z
     delivery_memo: z.string().nullable(),
     items: z.array(orderItemSchema),
     items_total: z.number().int(),
+    /** The delivery fee charged: parcel shipping (택배비) or local delivery (배달비); 0 for pickup. */
     shipping_fee: z.number().int(),
     total_price: z.number().int(),
     points_used: z.number().int(),

@@ -6,6 +6,7 @@
 
 export * from './plain/catalogue.js';
 export * from './plain/content.js';
+export * from './plain/delivery-terms.js';
 export * from './plain/numbers.js';
 export * from './plain/orders.js';
 export * from './plain/reviews.js';

@@ -100,6 +100,8 @@ export const reviewSchema = z
       image_url: z.string().nullable(),
       price: z.number().int(),
     }),
+    /** The option of the author's purchase ("구매 옵션: 5kg"); null without options. */
+    option_name: z.string().nullable(),
   })
   .meta({ id: 'Review' });
 export type Review = z.infer<typeof reviewSchema>;

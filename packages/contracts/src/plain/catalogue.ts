@@ -43,6 +43,11 @@ export const PRODUCT_DESCRIPTION_MAX = 5000;
 /** Prices are integer won; the ceiling keeps sums of many items far inside 32-bit columns. */
 export const PRODUCT_PRICE_MAX = 100_000_000;
 export const PRODUCT_IMAGES_MAX = 10;
+/** Options (sizes) of one product: one level (docs/decisions/037-product-options.md). */
+export const PRODUCT_OPTIONS_MAX = 30;
+export const PRODUCT_OPTION_NAME_MAX = 40;
+/** The largest stock count a merchant may enter (a product's or an option's). */
+export const STOCK_MAX = 1_000_000;
 export const PRODUCT_IMAGE_BYTES_MAX = 20 * 1024 * 1024;
 /** The stock options of the form; the server accepts any count from -1 up. */
 export const displayRemainingOptions = [-1, 0, 1, 5, 10] as const;
@@ -61,6 +66,11 @@ export const productMessages = {
   categoryInvalid: '올바른 카테고리가 아닙니다.',
   deliveryCategoryInvalid: '올바른 배달 카테고리가 아닙니다.',
   remainingInvalid: '재고는 -1(표시 안 함) 이상의 정수여야 합니다.',
+  stockInvalid: `재고는 0부터 ${formatNumber(STOCK_MAX)} 사이의 정수로 입력해주세요. 무제한이면 비워두세요.`,
+  optionNameRequired: '옵션 이름을 입력해주세요.',
+  optionNameDuplicate: '같은 이름의 옵션이 있습니다.',
+  optionsMax: `옵션은 최대 ${PRODUCT_OPTIONS_MAX}개까지 만들 수 있습니다.`,
+  optionUnknown: '이 상품에 없는 옵션입니다. 새로고침한 뒤 다시 시도해주세요.',
   kindLocked: '상품 유형(쇼핑/배달)은 수정할 수 없습니다.',
   imagesMax: `이미지는 최대 ${PRODUCT_IMAGES_MAX}개까지 업로드할 수 있습니다.`,
   imageTooLarge: '이미지 파일 크기는 20MB를 초과할 수 없습니다.',
