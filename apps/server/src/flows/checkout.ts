@@ -4,9 +4,11 @@ import {
   BUYER_CONFIRMABLE,
   CARD_MIN_AMOUNT,
   DEFAULT_POINT_REWARD_RATE,
+  deliveryTermsMessages,
   earnedPoints,
   type Order,
   type OrderStatus,
+  orderFeeFor,
   orderMessages,
   orderStatusLabel,
   type PaymentConfirmed,
@@ -14,14 +16,18 @@ import {
   type PaymentList,
   type PaymentPrepared,
   type paymentPrepareSchema,
-  shippingFeeFor,
   withParticle,
 } from '@app/contracts';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { countOrder, productForSale, releaseStock, reserveStock } from '../modules/catalogue/sales.js';
-import { type OrderRow, orderItems, orders as ordersTable } from '../modules/orders/orders.schema.js';
+import { countOrder, optionForSale, productForSale, releaseStock, reserveStock } from '../modules/catalogue/sales.js';
+import {
+  type OrderItemRow,
+  type OrderRow,
+  orderItems,
+  orders as ordersTable,
+} from '../modules/orders/orders.schema.js';
 import {
   type HiddenKinds,
   type OrdersService,
@@ -32,6 +38,7 @@ import { type PaymentRow, payments as paymentsTable } from '../modules/payments/
 import { type PaymentsService, paymentErrors } from '../modules/payments/payments.service.js';
 import { reviewsAfterPurchaseReversed } from '../modules/reviews/reviews.service.js';
 import type { TenantRow } from '../modules/tenants/tenants.schema.js';
+import { presentDeliveryTerms } from '../modules/users/delivery-terms.js';
 import { users } from '../modules/users/users.schema.js';
 import * as points from '../modules/wallet/points.js';
 import type { CurrentUser } from '../platform/auth.js';
@@ -114,7 +121,13 @@ export function createCheckoutFlow(deps: {
 
   /** The order moved to CANCELLED or REFUNDED by the reconciliation of a reversal left unfinished. */
   const RECOVERED_MEMO = '결제사에서 취소가 확인되어 주문을 정리했습니다.';
-  const orderName = (title: string, qty: number) => (qty > 1 ? `${title} ${qty}개` : title);
+  /** "사과 (5kg) 2개": the payment's name, as the card statement and the lists show it. */
+  const orderName = (title: string, option: string | null, qty: number) => {
+    const named = option ? `${title} (${option})` : title;
+    return qty > 1 ? `${named} ${qty}개` : named;
+  };
+  /** Whether any line holds counted stock (the catalogue's cached answers are dropped when it moves). */
+  const holdsStock = (items: OrderItemRow[]) => items.some((i) => i.stockReserved > 0);
   const holdOf = (order: OrderRow, amount: number, name: string) => ({
     userId: order.buyerId,
     amount,
@@ -156,7 +169,7 @@ export function createCheckoutFlow(deps: {
         set: { paidAt: payment.paidAt ?? clock.now() },
       });
       // The product row last: a best-seller stays locked only from here to the commit.
-      for (const item of items) await countOrder(tx, order.tenantId, item.productId, 1);
+      for (const item of items) await countOrder(tx, order.tenantId, item, 1);
     },
     async failed(tx, payment) {
       const order = await orders.lock(tx, payment.tenantId, { paymentId: payment.id });
@@ -172,8 +185,8 @@ export function createCheckoutFlow(deps: {
         memo: payment.failureReason ? `결제 실패: ${payment.failureReason}` : '결제 실패',
         set: { cancelledAt: clock.now() },
       });
-      for (const item of items) await releaseStock(tx, order.tenantId, item.productId, order.stockReserved);
-      if (order.stockReserved > 0) stockChanged(order.tenantId);
+      for (const item of items) await releaseStock(tx, order.tenantId, item);
+      if (holdsStock(items)) stockChanged(order.tenantId);
     },
     // A refund the gateway left REQUESTED ended (webhook or reconciliation): under the order's row
     // lock, taken before the payment's; once, as only a REFUND_PENDING order moves.
@@ -186,7 +199,7 @@ export function createCheckoutFlow(deps: {
       if (outcome.succeeded) {
         const memo = await orders.refundRequestMemo(tx, order);
         await completeReversal(tx, order, payment, order.refundTo, { actor: 'system', userId: null, memo });
-        if (order.stockReserved > 0) stockChanged(order.tenantId);
+        stockChanged(order.tenantId);
         // A review of this purchase may have left the product's figures (decision 031).
         deps.reviewsChanged?.(order.tenantId);
       } else {
@@ -200,7 +213,7 @@ export function createCheckoutFlow(deps: {
       if (!order?.paidAt || UNREVERSIBLE.includes(order.status as OrderStatus)) return 'no_refund_pending';
       const reversed = await reverse(tx, order, intent, { actor: 'system', userId: null, memo: RECOVERED_MEMO });
       if (reversed.status === 'REFUND_PENDING') return 'refund_pending';
-      if (order.stockReserved > 0) stockChanged(order.tenantId);
+      stockChanged(order.tenantId);
       deps.reviewsChanged?.(order.tenantId);
       return 'refunded';
     },
@@ -287,7 +300,7 @@ export function createCheckoutFlow(deps: {
         refundAttempts: order.refundAttempts,
       },
     });
-    for (const item of items) await countOrder(tx, order.tenantId, item.productId, -1, order.stockReserved);
+    for (const item of items) await countOrder(tx, order.tenantId, item, -1);
     await reviewsAfterPurchaseReversed(
       tx,
       order.tenantId,
@@ -362,8 +375,11 @@ export function createCheckoutFlow(deps: {
         return carryOut(tx, order, decide(order));
       });
     }
-    if (row.stockReserved > 0) stockChanged(tenant.id);
-    if (row.status === 'CANCELLED' || row.status === 'REFUNDED') deps.reviewsChanged?.(tenant.id);
+    if (row.status === 'CANCELLED' || row.status === 'REFUNDED') {
+      // Its stock is back and it no longer counts in the rankings; a review may have left the figures.
+      stockChanged(tenant.id);
+      deps.reviewsChanged?.(tenant.id);
+    }
     return orders.present(tenant.id, row, viewer);
   }
 
@@ -455,20 +471,32 @@ export function createCheckoutFlow(deps: {
       if (product.categoryType === 'shopping' && !postcode) {
         throw AppError.badRequest(orderMessages.postcode, 'postcode_required');
       }
-      if (product.displayRemaining > 0 && input.qty > product.displayRemaining) {
+      // With options, the option sold gives the price and the stock (docs/decisions/037).
+      const option = await optionForSale(tx, tenant.id, product, input.option_id);
+      const unitPrice = option?.price ?? product.price;
+      const remaining = option ? option.remaining : product.displayRemaining;
+      if (remaining > 0 && input.qty > remaining) {
         throw AppError.badRequest(orderMessages.stockShort, 'stock_short');
       }
 
-      const itemsTotal = product.price * input.qty;
-      const shippingFee =
-        product.categoryType === 'shopping' ? shippingFeeFor(tenant.settings.legal_info, itemsTotal) : 0;
+      const itemsTotal = unitPrice * input.qty;
+      // The merchant's terms give the fee, exactly as the product page and order sheet show it.
+      const terms = presentDeliveryTerms(product.merchantTerms);
+      const fee = orderFeeFor(terms, tenant.settings.legal_info, product.categoryType, orderType, itemsTotal);
+      if (fee.refusal === 'below_minimum') {
+        throw AppError.badRequest(deliveryTermsMessages.belowMinimum(terms.min_order_amount), 'below_min_order');
+      }
+      if (fee.refusal === 'pickup_not_offered') {
+        throw AppError.badRequest(deliveryTermsMessages.pickupNotOffered, 'pickup_not_offered');
+      }
+      const shippingFee = fee.fee;
       const total = itemsTotal + shippingFee;
       if (input.amount !== total) throw AppError.conflict(orderMessages.priceChanged, 'price_changed');
       if (input.points_used > total) throw AppError.badRequest(orderMessages.pointsOverTotal, 'points_over_total');
       const card = total - input.points_used;
       if (card > 0 && card < CARD_MIN_AMOUNT) throw AppError.badRequest(orderMessages.cardMin, 'card_amount_too_small');
       const rate = tenant.settings.point_reward_rate ?? DEFAULT_POINT_REWARD_RATE;
-      const name = orderName(product.title, input.qty);
+      const name = orderName(product.title, option?.name ?? null, input.qty);
 
       const { payment, checkout } = await payments.prepare(
         tenant,
@@ -479,12 +507,13 @@ export function createCheckoutFlow(deps: {
           pointsUsed: input.points_used,
           orderName: name,
           buyer: input,
-          meta: { product_id: product.id },
+          meta: option ? { product_id: product.id, option_id: option.id } : { product_id: product.id },
           callbackType: 'purchase',
         },
         tx,
       );
-      let order = await orders.create(
+      const line = { productId: product.id, optionId: option?.id ?? null };
+      const order = await orders.create(
         tx,
         {
           tenantId: tenant.id,
@@ -500,7 +529,6 @@ export function createCheckoutFlow(deps: {
           cardAmount: card,
           // Rewards are points: none where the wallet is off (nobody could see or spend them).
           rewardPoints: tenant.features.wallet ? earnedPoints(card, rate) : 0,
-          stockReserved: product.displayRemaining === -1 ? 0 : input.qty,
           buyerName: input.buyer_name,
           deliveryAddress: address,
           deliveryPostcode: postcode,
@@ -511,11 +539,13 @@ export function createCheckoutFlow(deps: {
           checkout,
         },
         {
-          productId: product.id,
+          ...line,
           productTitle: product.title,
-          unitPrice: product.price,
+          optionName: option?.name ?? null,
+          unitPrice,
           quantity: input.qty,
           totalPrice: itemsTotal,
+          stockReserved: remaining === -1 ? 0 : input.qty,
         },
       );
       if (input.points_used > 0) {
@@ -528,18 +558,19 @@ export function createCheckoutFlow(deps: {
           throw err;
         }
       }
-      // Stock last: the product row stays locked only from here to the commit.
-      if (order.stockReserved > 0) {
-        const taken = await reserveStock(tx, tenant.id, product.id, input.qty);
-        if (taken === 0) {
-          [order] = (await tx
-            .update(ordersTable)
+      // Stock last: the option and product rows stay locked only from here to the commit. What the
+      // line holds is what the count gave (nothing when it became unlimited meanwhile).
+      let held = 0;
+      if (remaining !== -1) {
+        held = await reserveStock(tx, tenant.id, line, input.qty);
+        if (held === 0) {
+          await tx
+            .update(orderItems)
             .set({ stockReserved: 0 })
-            .where(and(eq(ordersTable.tenantId, tenant.id), eq(ordersTable.id, order.id)))
-            .returning()) as [OrderRow];
+            .where(and(eq(orderItems.tenantId, tenant.id), eq(orderItems.orderId, order.id)));
         }
       }
-      return { prepared: prepared(order, payment), stock_reserved: order.stockReserved > 0 };
+      return { prepared: prepared(order, payment), stock_reserved: held > 0 };
     });
   }
 
@@ -764,6 +795,7 @@ export function createCheckoutFlow(deps: {
         merchantId: ordersTable.merchantId,
         productId: orderItems.productId,
         productTitle: orderItems.productTitle,
+        optionName: orderItems.optionName,
       })
       .from(paymentsTable)
       .leftJoin(
@@ -791,6 +823,7 @@ function presentPayment(row: {
   orderId: number | null;
   productId: number | null;
   productTitle: string | null;
+  optionName: string | null;
 }): PaymentItem {
   const p = row.payment;
   return {
@@ -802,6 +835,7 @@ function presentPayment(row: {
     name: p.orderName,
     product_name: row.productTitle,
     product_id: row.productId,
+    option_name: row.optionName,
     order_id: row.orderId,
     buyer_name: p.buyerName,
     amount: p.amount + p.pointsUsed,

@@ -147,7 +147,12 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
     const items = new Map(
       (
         await db
-          .select({ orderId: orderItems.orderId, productId: orderItems.productId, qty: orderItems.quantity })
+          .select({
+            orderId: orderItems.orderId,
+            productId: orderItems.productId,
+            qty: orderItems.quantity,
+            stockReserved: orderItems.stockReserved,
+          })
           .from(orderItems)
           .where(eq(orderItems.tenantId, tenant.id))
       ).map((i) => [i.orderId, i]),
@@ -168,7 +173,7 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
           points: o.pointsUsed,
           card: o.cardAmount,
           reward: o.rewardPoints,
-          stockReserved: o.stockReserved,
+          stockReserved: item?.stockReserved ?? 0,
           paid: o.paidAt !== null,
           confirmed: o.confirmedAt !== null,
         },

@@ -70,6 +70,7 @@ export const productMessages = {
   optionNameRequired: '옵션 이름을 입력해주세요.',
   optionNameDuplicate: '같은 이름의 옵션이 있습니다.',
   optionsMax: `옵션은 최대 ${PRODUCT_OPTIONS_MAX}개까지 만들 수 있습니다.`,
+  optionStockOnly: '옵션이 있는 상품은 옵션별로 재고를 입력해주세요.',
   optionUnknown: '이 상품에 없는 옵션입니다. 새로고침한 뒤 다시 시도해주세요.',
   kindLocked: '상품 유형(쇼핑/배달)은 수정할 수 없습니다.',
   imagesMax: `이미지는 최대 ${PRODUCT_IMAGES_MAX}개까지 업로드할 수 있습니다.`,

@@ -89,7 +89,8 @@ export function analyticsStatement(scope: AnalyticsScope, period: ReturnType<typ
   const none = scope.none ? sql`and false` : sql``;
   return sql`
     with base as materialized (
-      select o.id as order_id, o.buyer_id, o.total_price as amount, pay.amount > 0 as by_card,
+      select o.id as order_id, o.buyer_id, o.total_price as amount, o.shipping_fee as fee,
+             pay.amount > 0 as by_card,
              pay.id as payment_id, pay.status, k.hours / 24 as day, k.hours % 24 as hour,
              (k.hours / 24 + 4) % 7 as weekday
       from orders o
@@ -119,6 +120,15 @@ export function analyticsStatement(scope: AnalyticsScope, period: ReturnType<typ
       where p.status = 'paid'
       group by i.order_id, i.product_id
     ),
+    -- The options bought, per product (lines of products sold without options have none).
+    sold_options as materialized (
+      select i.product_id, i.option_id, min(i.option_name) as option_name,
+             sum(i.quantity)::bigint as qty, sum(i.total_price)::bigint as revenue
+      from base p
+      join order_items i on i.tenant_id = ${t} and i.order_id = p.order_id
+      where p.status = 'paid' and i.option_id is not null
+      group by i.product_id, i.option_id
+    ),
     sold as materialized (
       select product_id, count(*) as payments, sum(qty) as qty, sum(revenue) as revenue,
              round(avg(amount)) as average
@@ -147,7 +157,8 @@ export function analyticsStatement(scope: AnalyticsScope, period: ReturnType<typ
           'success_rate', case when payments = 0 then 0 else round(paid * 100.0 / payments, 1) end,
           'avg_order_value', case when paid = 0 then 0 else round(revenue::numeric / paid) end,
           'unique_customers', customers,
-          'unique_products_sold', (select count(*) from sold)
+          'unique_products_sold', (select count(*) from sold),
+          'delivery_fee_total', (select coalesce(sum(fee), 0) from base where status = 'paid')
         ) from totals
       ),
       'payment_status_stats', (
@@ -189,7 +200,12 @@ export function analyticsStatement(scope: AnalyticsScope, period: ReturnType<typ
           'product_id', s.product_id, 'product_name', pr.title,
           'category', coalesce(pr.category, pr.delivery_category, ''),
           'payment_count', s.payments, 'total_quantity', s.qty, 'total_revenue', s.revenue,
-          'avg_payment_amount', s.average, 'revenue_per_unit', round(s.revenue::numeric / s.qty))
+          'avg_payment_amount', s.average, 'revenue_per_unit', round(s.revenue::numeric / s.qty),
+          'options', (
+            select coalesce(json_agg(json_build_object(
+              'option_id', so.option_id, 'option_name', so.option_name, 'total_quantity', so.qty,
+              'total_revenue', so.revenue) order by so.revenue desc, so.option_id), '[]')
+            from sold_options so where so.product_id = s.product_id))
           order by s.revenue desc, s.product_id), '[]')
         from (select * from sold order by revenue desc, product_id limit ${ANALYTICS_PRODUCTS_MAX}) s
         join products pr on pr.tenant_id = ${t} and pr.id = s.product_id

@@ -320,6 +320,7 @@ describe('GET /api/payment/analytics/summary', () => {
         avg_order_value: 15_400,
         unique_customers: 3,
         unique_products_sold: 3,
+        delivery_fee_total: 3_000,
       });
       expect(a.payment_status_stats).toEqual([
         { status: 'paid', count: 5, total_amount: 77_000, avg_amount: 15_400, min_amount: 12_000, max_amount: 20_000 },
@@ -359,6 +360,7 @@ describe('GET /api/payment/analytics/summary', () => {
           total_revenue: 30_000,
           avg_payment_amount: 19_000,
           revenue_per_unit: 10_000,
+          options: [],
         },
         {
           product_id: ids.lunch,
@@ -369,6 +371,7 @@ describe('GET /api/payment/analytics/summary', () => {
           total_revenue: 24_000,
           avg_payment_amount: 12_000,
           revenue_per_unit: 12_000,
+          options: [],
         },
         {
           product_id: ids.soap,
@@ -379,6 +382,7 @@ describe('GET /api/payment/analytics/summary', () => {
           total_revenue: 20_000,
           avg_payment_amount: 16_500,
           revenue_per_unit: 5_000,
+          options: [],
         },
       ]);
       expect(a.category_stats).toEqual([
@@ -449,6 +453,7 @@ describe('GET /api/payment/analytics/summary', () => {
         avg_order_value: 16_250,
         unique_customers: 3,
         unique_products_sold: 3,
+        delivery_fee_total: 3_000,
       });
       expect(week.daily_stats).toEqual(daily(7, { 0: [2, 32_000], 1: [1, 15_000], 2: [1, 18_000] }));
 
@@ -463,6 +468,7 @@ describe('GET /api/payment/analytics/summary', () => {
         avg_order_value: 14_500,
         unique_customers: 3,
         unique_products_sold: 3,
+        delivery_fee_total: 3_000,
       });
       expect(year.top_customers[0]).toMatchObject({
         user_id: sky.user.id,
@@ -494,6 +500,7 @@ describe('GET /api/payment/analytics/summary', () => {
         avg_order_value: 17_833,
         unique_customers: 3,
         unique_products_sold: 4,
+        delivery_fee_total: 3_000,
       });
       expect(all.failure_analysis).toEqual([
         { status: 'cancelled', reason: '고객 요청으로 환불해 드렸습니다.', count: 1 },
@@ -514,6 +521,7 @@ describe('GET /api/payment/analytics/summary', () => {
         avg_order_value: 30_000,
         unique_customers: 1,
         unique_products_sold: 1,
+        delivery_fee_total: 0,
       });
       expect(own.product_stats.map((p) => p.product_id)).toEqual([ids.shirt]);
       expect(own.category_stats).toEqual([
@@ -531,6 +539,7 @@ describe('GET /api/payment/analytics/summary', () => {
           avg_order_value: 0,
           unique_customers: 0,
           unique_products_sold: 0,
+          delivery_fee_total: 0,
         });
         expect(a.daily_stats).toEqual(daily(days, {}));
         expect(a.hourly_stats).toEqual(hourly({}));
@@ -560,6 +569,7 @@ describe('GET /api/payment/analytics/summary', () => {
         avg_order_value: 50_000,
         unique_customers: 1,
         unique_products_sold: 1,
+        delivery_fee_total: 0,
       });
       expect(one.payment_status_stats).toEqual([
         { status: 'paid', count: 1, total_amount: 50_000, avg_amount: 50_000, min_amount: 50_000, max_amount: 50_000 },
@@ -578,6 +588,7 @@ describe('GET /api/payment/analytics/summary', () => {
           total_revenue: 50_000,
           avg_payment_amount: 50_000,
           revenue_per_unit: 50_000,
+          options: [],
         },
       ]);
       expect(one.category_stats).toEqual([

@@ -10,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { tenantForeignKey, timestamps } from '../../platform/db/columns.js';
 import { tenants } from '../tenants/tenants.schema.js';
@@ -53,7 +54,13 @@ export const products = pgTable(
     deliveryCategory: text('delivery_category'),
     isDelivery: boolean('is_delivery').notNull().default(false),
     isAvailable: boolean('is_available').notNull().default(true),
+    /**
+     * The stock count (-1 unlimited). With options, their total (-1 if any is unlimited), kept by
+     * the writes of the options (docs/decisions/037).
+     */
     displayRemaining: integer('display_remaining').notNull().default(-1),
+    /** True when the product is sold by options (price and stock are then the options'). */
+    hasOptions: boolean('has_options').notNull().default(false),
     imageKey: text('image_key'),
     thumbnailKey: text('thumbnail_key'),
     /** Added in batches by the view counter (see docs/decisions/010-batched-counters.md), never per request. */
@@ -141,6 +148,41 @@ export const products = pgTable(
       .where(sql`deleted_at is not null`),
   ],
 );
+
+/**
+ * An option (size) of a product (docs/decisions/037-product-options.md): its own absolute price
+ * and its own stock count (`remaining`: -1 unlimited, else the count, taken by one conditional
+ * UPDATE as a product's `display_remaining` is). A product with options keeps on its own row the
+ * figures lists sort and filter by: the cheapest option on sale's price and the options' total
+ * stock, written in the transaction that changes an option. A removed option keeps its row
+ * (`deleted_at`) for the orders that bought it.
+ */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    id: serial('id').notNull(),
+    productId: integer('product_id').notNull(),
+    name: text('name').notNull(),
+    price: integer('price').notNull(),
+    originalPrice: integer('original_price'),
+    remaining: integer('remaining').notNull().default(-1),
+    isAvailable: boolean('is_available').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    tenantForeignKey('product_options_product_fk', t.tenantId, t.productId, products),
+    index('product_options_product_idx').on(t.tenantId, t.productId, t.sortOrder, t.id).where(sql`deleted_at is null`),
+    uniqueIndex('product_options_name_key').on(t.tenantId, t.productId, t.name).where(sql`deleted_at is null`),
+    check('product_options_price_check', sql`${t.price} > 0`),
+    check('product_options_original_price_check', sql`${t.originalPrice} is null or ${t.originalPrice} >= 0`),
+    check('product_options_remaining_check', sql`${t.remaining} >= -1`),
+  ],
+);
+export type ProductOptionRow = typeof productOptions.$inferSelect;
 
 /** An image of a product: a display size and a thumbnail, both re-encoded (WebP) and stored by key. */
 export const productMedia = pgTable(

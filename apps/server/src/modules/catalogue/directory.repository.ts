@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { containsPattern, prefixPattern } from '../../platform/db/like.js';
 import { shapedConditions, statementsByShape } from '../../platform/db/statements.js';
+import { type DeliveryTermsRow, deliveryTermsColumns } from '../users/delivery-terms.js';
 import { merchants, users } from '../users/users.schema.js';
 import { banners, events, merchantPlaces, notices, products, searchKeywords } from './catalogue.schema.js';
 
@@ -25,11 +26,13 @@ const merchantFields = {
   region: merchantPlaces.region,
   latitude: merchantPlaces.latitude,
   longitude: merchantPlaces.longitude,
+  terms: deliveryTermsColumns,
 };
 const merchantColumnsOf = (tenantId: number) => ({ ...merchantFields, productCount: productCountOf(tenantId) });
 
 export interface MerchantDirectoryRow {
   id: number;
+  terms: DeliveryTermsRow;
   ownerId: number;
   businessName: string;
   businessDescription: string | null;

@@ -14,6 +14,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { paged } from '../../platform/totals.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
+import { presentDeliveryTerms } from '../users/delivery-terms.js';
 import type { BatchedCounts } from './batched-counts.js';
 import * as dir from './directory.repository.js';
 import * as repo from './products.repository.js';
@@ -33,6 +34,7 @@ function presentMerchant(row: dir.MerchantDirectoryRow): MerchantSummary {
     latitude: row.latitude,
     longitude: row.longitude,
     product_count: Number(row.productCount),
+    delivery_terms: presentDeliveryTerms(row.terms),
     ...(row.distanceKm === undefined ? {} : { distance_km: Math.round(Number(row.distanceKm) * 10) / 10 }),
   };
 }

@@ -18,13 +18,16 @@ import {
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { inPageOrder, shapedConditions, statementsByShape } from '../../platform/db/statements.js';
+import { type DeliveryTermsRow, deliveryTermsColumns } from '../users/delivery-terms.js';
 import { merchants } from '../users/users.schema.js';
 import {
   type NewProductMediaRow,
   type NewProductRow,
   type ProductMediaRow,
+  type ProductOptionRow,
   type ProductRow,
   productMedia,
+  productOptions,
   productRatings,
   products,
 } from './catalogue.schema.js';
@@ -35,6 +38,7 @@ export interface ProductWithMerchant extends ProductRow {
   ratingTotal: number;
   merchantOwnerId: number;
   merchantBusinessName: string;
+  merchantTerms: DeliveryTermsRow;
 }
 
 // The review figures, by the primary key of product_ratings (no row: no review yet).
@@ -51,6 +55,7 @@ const productWithMerchant = {
   ...ratingColumns,
   merchantOwnerId: merchants.userId,
   merchantBusinessName: merchants.businessName,
+  merchantTerms: deliveryTermsColumns,
 };
 const merchantJoin = and(eq(merchants.tenantId, products.tenantId), eq(merchants.id, products.merchantId));
 
@@ -381,6 +386,151 @@ export async function suggestTitles(db: DbOrTx, tenantId: number, kinds: Categor
     .orderBy(desc(products.ordersCount), desc(products.viewsCount), desc(products.id))
     .limit(limit);
   return rows.map((r) => r.title);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options (docs/decisions/037-product-options.md)
+// ---------------------------------------------------------------------------------------------
+
+/** The live options of the products, in display order (one statement for a whole page). */
+export async function optionsOf(
+  db: DbOrTx,
+  tenantId: number,
+  productIds: number[],
+): Promise<Map<number, ProductOptionRow[]>> {
+  const byProduct = new Map<number, ProductOptionRow[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select()
+    .from(productOptions)
+    .where(
+      and(
+        eq(productOptions.tenantId, tenantId),
+        inArray(productOptions.productId, productIds),
+        isNull(productOptions.deletedAt),
+      ),
+    )
+    .orderBy(asc(productOptions.productId), asc(productOptions.sortOrder), asc(productOptions.id));
+  for (const row of rows) {
+    const list = byProduct.get(row.productId);
+    if (list) list.push(row);
+    else byProduct.set(row.productId, [row]);
+  }
+  return byProduct;
+}
+
+/** One live option of the product, locked for the caller's transaction when asked. */
+export async function findOption(
+  db: DbOrTx,
+  tenantId: number,
+  productId: number,
+  optionId: number,
+): Promise<ProductOptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(productOptions)
+    .where(
+      and(
+        eq(productOptions.tenantId, tenantId),
+        eq(productOptions.productId, productId),
+        eq(productOptions.id, optionId),
+        isNull(productOptions.deletedAt),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Removes (soft) the `removed` options and writes the listed ones in their order: updated by id,
+ * inserted without. Answers the live options as saved.
+ */
+export async function writeOptions(
+  db: DbOrTx,
+  tenantId: number,
+  productId: number,
+  removed: number[],
+  inputs: {
+    id?: number;
+    name: string;
+    price: number;
+    original_price?: number | null;
+    stock: number | null;
+    is_available: boolean;
+  }[],
+): Promise<ProductOptionRow[]> {
+  const now = new Date();
+  if (removed.length > 0) {
+    await db
+      .update(productOptions)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(productOptions.tenantId, tenantId),
+          eq(productOptions.productId, productId),
+          inArray(productOptions.id, removed),
+        ),
+      );
+  }
+  const saved: ProductOptionRow[] = [];
+  for (const [sortOrder, input] of inputs.entries()) {
+    const values = {
+      name: input.name,
+      price: input.price,
+      originalPrice: input.original_price ?? null,
+      remaining: input.stock ?? -1,
+      isAvailable: input.is_available,
+      sortOrder,
+    };
+    const [row] =
+      input.id === undefined
+        ? await db
+            .insert(productOptions)
+            .values({ tenantId, productId, ...values })
+            .returning()
+        : await db
+            .update(productOptions)
+            .set({ ...values, updatedAt: now })
+            .where(
+              and(
+                eq(productOptions.tenantId, tenantId),
+                eq(productOptions.productId, productId),
+                eq(productOptions.id, input.id),
+              ),
+            )
+            .returning();
+    if (row) saved.push(row);
+  }
+  return saved;
+}
+
+/** Sets an option's count (-1 unlimited); the caller refreshes the product's total. */
+export async function setOptionStock(db: DbOrTx, tenantId: number, optionId: number, remaining: number) {
+  await db
+    .update(productOptions)
+    .set({ remaining, updatedAt: new Date() })
+    .where(and(eq(productOptions.tenantId, tenantId), eq(productOptions.id, optionId)));
+}
+
+/**
+ * The stock of a product with options, as its row keeps it: the total of its options on sale (-1
+ * if any is unlimited, 0 when none is on sale), for the lists' sold-out ordering and the spec's
+ * `display_remaining`. An expression for the product's UPDATE, in the transaction that changed an
+ * option's count.
+ */
+export function optionTotal(tenantId: number, productId: number): SQL {
+  return sql`(
+    select case when bool_or(o.remaining = -1) then -1 else coalesce(sum(o.remaining), 0)::int end
+    from ${productOptions} o
+    where o.tenant_id = ${tenantId} and o.product_id = ${productId} and o.deleted_at is null and o.is_available
+  )`;
+}
+
+/** Sets a product's stock to its options' total (see `optionTotal`). */
+export async function refreshOptionStock(db: DbOrTx, tenantId: number, productId: number): Promise<void> {
+  await db
+    .update(products)
+    .set({ displayRemaining: optionTotal(tenantId, productId) })
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, productId), eq(products.hasOptions, true)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 import {
   deletedProductsQuerySchema,
+  deliveryTermsSchema,
+  deliveryTermsUpdateSchema,
   errorSchema,
   idParamsSchema,
   idSchema,
@@ -16,6 +18,7 @@ import {
   productMediaSchema,
   productMessages,
   productSchema,
+  productStockUpdateSchema,
 } from '@app/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -229,6 +232,72 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const merchant = requireMerchant(request);
       assertValid(request);
       return sendJson(reply, await products.updateProduct(request.tenant, merchant, request.params.id, request.body));
+    },
+  );
+
+  app.put(
+    '/products/:id/stock',
+    {
+      attachValidation: true,
+      schema: {
+        operationId: 'updateProductStock',
+        security: access.signedIn,
+        tags,
+        summary: '재고 수정 (소유 판매자; 옵션이 있으면 옵션별, null은 무제한)',
+        params: idParams,
+        body: productStockUpdateSchema,
+        response: { 200: productDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireCatalogue(request);
+      const merchant = requireMerchant(request);
+      assertValid(request);
+      return sendJson(reply, await products.updateStock(request.tenant, merchant, request.params.id, request.body));
+    },
+  );
+
+  // --- the merchant's delivery terms (docs/decisions/038) --------------------------------------
+
+  app.get(
+    '/dashboard/delivery-terms',
+    {
+      attachValidation: true,
+      schema: {
+        operationId: 'getDeliveryTerms',
+        security: access.signedIn,
+        tags,
+        summary: '내 배송 조건 (판매자)',
+        response: { 200: deliveryTermsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireCatalogue(request);
+      const merchant = requireMerchant(request);
+      assertValid(request);
+      reply.header('cache-control', 'no-store');
+      return sendJson(reply, await products.deliveryTerms(request.tenant, merchant));
+    },
+  );
+
+  app.put(
+    '/dashboard/delivery-terms',
+    {
+      attachValidation: true,
+      schema: {
+        operationId: 'updateDeliveryTerms',
+        security: access.signedIn,
+        tags,
+        summary: '배송 조건 수정 (판매자; 보낸 항목만 변경, 배달·픽업은 delivery, 택배는 shopping 기능)',
+        body: deliveryTermsUpdateSchema,
+        response: { 200: deliveryTermsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireCatalogue(request);
+      const merchant = requireMerchant(request);
+      assertValid(request);
+      return sendJson(reply, await products.updateDeliveryTerms(request.tenant, merchant, request.body));
     },
   );
 

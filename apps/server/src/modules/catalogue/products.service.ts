@@ -1,6 +1,8 @@
 import {
   type CategoryType,
   computeDiscountRate,
+  type DeliveryTerms,
+  type DeliveryTermsUpdate,
   deliveryCategoryValues,
   type MainShopping,
   PRODUCT_IMAGES_MAX,
@@ -22,6 +24,7 @@ import { type ImageUpload, storeImage } from '../../platform/media/upload.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { createTotals, paged } from '../../platform/totals.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
+import { deliveryTermsOf, updateDeliveryTerms } from '../users/delivery-terms.js';
 import type { ProductMediaRow } from './catalogue.schema.js';
 import { assertOwner } from './products.policy.js';
 import { presentMedia, presentProduct, presentProductDetail } from './products.presenter.js';
@@ -51,7 +54,15 @@ const isDeliveryCategory = (v: string) => (deliveryCategoryValues as readonly st
 
 export function createProductsService(deps: { db: Db; storage: Storage; answers: AnswerCache; bus: Bus }) {
   const { db, storage, answers } = deps;
-  const present = (row: repo.ProductWithMerchant) => presentProduct(row, storage);
+  /** Answers a page of rows with their options (one more statement when any of them has options). */
+  async function presentAll(tenantId: number, rows: repo.ProductWithMerchant[], tx: DbOrTx = db) {
+    const options = await repo.optionsOf(
+      tx,
+      tenantId,
+      rows.filter((r) => r.hasOptions).map((r) => r.id),
+    );
+    return rows.map((row) => presentProduct(row, storage, options.get(row.id)));
+  }
 
   const reads = repo.createProductReads(db);
   const totals = createTotals(deps.bus, 'product-totals');
@@ -101,23 +112,67 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
   async function detail(tenant: TenantRow, id: number, tx: DbOrTx = db): Promise<ProductDetail> {
     const row = await repo.findProduct(tx, tenant.id, id);
     if (!row) throw productNotFound();
-    const media = await repo.listMedia(tx, tenant.id, id);
-    return presentProductDetail(row, media, storage);
+    const [media, options] = await Promise.all([
+      repo.listMedia(tx, tenant.id, id),
+      row.hasOptions ? repo.optionsOf(tx, tenant.id, [id]) : undefined,
+    ]);
+    return presentProductDetail(row, media, storage, options?.get(id) ?? []);
   }
 
-  function fieldsOf(input: ProductInputParsed, kind: CategoryType) {
+  /**
+   * The row's fields from a save body. `stock` wins over `display_remaining`. With options, the
+   * price fields are the cheapest option on sale's and the stock their total (set by `saveOptions`).
+   */
+  function fieldsOf(input: ProductInputParsed, kind: CategoryType, price: number) {
     return {
       title: input.title,
       description: input.description,
-      price: input.price,
+      price,
       originalPrice: input.original_price ?? null,
-      discountRate: computeDiscountRate(input.price, input.original_price),
+      discountRate: computeDiscountRate(price, input.original_price),
       category: kind === 'shopping' ? (input.category ?? null) : null,
       deliveryCategory: kind === 'pickup' ? (input.delivery_category ?? null) : null,
       isDelivery: kind === 'pickup' ? input.is_delivery : false,
       isAvailable: input.is_available,
-      displayRemaining: input.display_remaining,
+      displayRemaining: input.stock === undefined ? input.display_remaining : (input.stock ?? -1),
     };
+  }
+
+  /**
+   * Makes the product's options the listed ones (docs/decisions/037): listed with `id` updated,
+   * without `id` added, left out removed (kept for the orders that bought them), in the listed
+   * order; then the product row takes their figures. An id that is not a live option of this
+   * product is refused and nothing is saved. Empty: the product sells without options again.
+   */
+  async function saveOptions(
+    tx: DbOrTx,
+    tenantId: number,
+    productId: number,
+    inputs: NonNullable<ProductInputParsed['options']>,
+    ownPrice: number | undefined,
+  ) {
+    const existing = (await repo.optionsOf(tx, tenantId, [productId])).get(productId) ?? [];
+    const known = new Set(existing.map((o) => o.id));
+    if (inputs.some((o) => o.id !== undefined && !known.has(o.id))) {
+      throw AppError.badRequest(productMessages.optionUnknown, 'option_unknown');
+    }
+    const listed = new Set(inputs.map((o) => o.id));
+    const removed = existing.filter((o) => !listed.has(o.id)).map((o) => o.id);
+    const saved = await repo.writeOptions(tx, tenantId, productId, removed, inputs);
+    if (saved.length === 0) {
+      if (ownPrice === undefined) throw AppError.badRequest(productMessages.priceRequired, 'validation_error');
+      await repo.updateProduct(tx, tenantId, productId, { hasOptions: false });
+      return;
+    }
+    const onSale = saved.filter((o) => o.isAvailable);
+    const cheapest = [...(onSale.length ? onSale : saved)].sort((a, b) => a.price - b.price)[0] as (typeof saved)[0];
+    await repo.updateProduct(tx, tenantId, productId, {
+      hasOptions: true,
+      price: cheapest.price,
+      originalPrice: cheapest.originalPrice,
+      discountRate: computeDiscountRate(cheapest.price, cheapest.originalPrice),
+    });
+    await repo.refreshOptionStock(tx, tenantId, productId);
   }
 
   return {
@@ -126,7 +181,9 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
     /** The public product page: a live product of a kind the tenant offers (the route counts the view). */
     async getProduct(tenant: TenantRow, id: number): Promise<ProductDetail> {
       const [row, media] = await Promise.all([reads.find(tenant.id, id), reads.media(tenant.id, id)]);
-      return presentProductDetail(liveProduct(tenant, row), media, storage);
+      const live = liveProduct(tenant, row);
+      const options = live.hasOptions ? (await repo.optionsOf(db, tenant.id, [id])).get(id) : undefined;
+      return presentProductDetail(live, media, storage, options ?? []);
     },
 
     /**
@@ -146,7 +203,7 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
         includeUnavailable: true,
       };
       const [rows, total] = await Promise.all([reads.list(filter, 'latest', limit, offset), reads.count(filter)]);
-      return { products: rows.map(present), total };
+      return { products: await presentAll(tenant.id, rows), total };
     },
 
     /**
@@ -182,7 +239,7 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
         reads.list(filter, sort, query.size, (query.page - 1) * query.size),
         countCached(filter),
       ]);
-      return { products: rows.map(present), ...paged(query.page, query.size, total) };
+      return { products: await presentAll(tenant.id, rows), ...paged(query.page, query.size, total) };
     },
 
     /**
@@ -202,21 +259,30 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
         query.q ? reads.list({ ...base, q: query.q }, 'popular', query.size, 0) : undefined,
         query.q ? countCached({ ...base, q: query.q }) : undefined,
       ]);
-      const categories = { [category ?? 'all']: ranked.map(present) };
-      return found ? { categories, search_results: found.map(present), search_total: foundTotal } : { categories };
+      const categories = { [category ?? 'all']: await presentAll(tenant.id, ranked) };
+      return found
+        ? { categories, search_results: await presentAll(tenant.id, found), search_total: foundTotal }
+        : { categories };
     },
 
     async createProduct(tenant: TenantRow, merchant: Merchant, input: ProductInputParsed): Promise<ProductDetail> {
       const kind: CategoryType = input.category_type ?? (input.delivery_category ? 'pickup' : 'shopping');
       if (!kindsOf(tenant).includes(kind)) throw kindDisabled();
-      productsChanged(tenant.id);
-      const row = await repo.insertProduct(db, {
-        tenantId: tenant.id,
-        merchantId: merchant.merchantId,
-        categoryType: kind,
-        ...fieldsOf(input, kind),
-      });
-      return detail(tenant, row.id);
+      const options = input.options ?? [];
+      const price = input.price ?? Math.min(...options.map((o) => o.price));
+      return afterCommit(
+        tenant.id,
+        db.transaction(async (tx) => {
+          const row = await repo.insertProduct(tx, {
+            tenantId: tenant.id,
+            merchantId: merchant.merchantId,
+            categoryType: kind,
+            ...fieldsOf(input, kind, price),
+          });
+          if (options.length > 0) await saveOptions(tx, tenant.id, row.id, options, input.price);
+          return detail(tenant, row.id, tx);
+        }),
+      );
     },
 
     async updateProduct(
@@ -237,7 +303,28 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
           if (row.categoryType === 'pickup' && !input.delivery_category) {
             throw AppError.badRequest(productMessages.deliveryCategoryRequired, 'validation_error');
           }
-          await repo.updateProduct(tx, tenant.id, id, fieldsOf(input, row.categoryType));
+          const price = input.price ?? row.price;
+          const fields = fieldsOf(input, row.categoryType, price);
+          // With options (kept or sent), price and stock come from them: the body's are not the row's.
+          const byOptions = input.options === undefined ? row.hasOptions : input.options.length > 0;
+          await repo.updateProduct(
+            tx,
+            tenant.id,
+            id,
+            byOptions
+              ? {
+                  ...fields,
+                  price: row.price,
+                  originalPrice: row.originalPrice,
+                  discountRate: row.discountRate,
+                  displayRemaining: row.displayRemaining,
+                }
+              : fields,
+          );
+          if (input.options !== undefined) await saveOptions(tx, tenant.id, id, input.options, input.price);
+          else if (!byOptions && input.price === undefined) {
+            throw AppError.badRequest(productMessages.priceRequired, 'validation_error');
+          }
           productsChanged(tenant.id);
           return detail(tenant, id, tx);
         }),
@@ -253,7 +340,8 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
           await repo.updateProduct(tx, tenant.id, id, { deletedAt: new Date() });
           productsChanged(tenant.id);
           const row = await repo.findProduct(tx, tenant.id, id);
-          return present(row as repo.ProductWithMerchant);
+          const [answer] = await presentAll(tenant.id, [row as repo.ProductWithMerchant], tx);
+          return answer as Product;
         }),
       );
     },
@@ -290,7 +378,53 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
         ),
         repo.countDeletedProducts(db, tenant.id, merchant.merchantId, kindsOf(tenant)),
       ]);
-      return { products: rows.map(present), ...paged(query.page, query.size, total) };
+      return { products: await presentAll(tenant.id, rows), ...paged(query.page, query.size, total) };
+    },
+
+    /** The merchant's delivery terms (the dashboard's form). */
+    deliveryTerms(tenant: TenantRow, merchant: Merchant): Promise<DeliveryTerms> {
+      return deliveryTermsOf(db, tenant.id, merchant.merchantId);
+    },
+
+    /** Saves them; every product answer carries them, so the tenant's cached answers are dropped. */
+    async updateDeliveryTerms(tenant: TenantRow, merchant: Merchant, input: DeliveryTermsUpdate) {
+      return afterCommit(tenant.id, updateDeliveryTerms(db, tenant, merchant.merchantId, input));
+    },
+
+    /**
+     * The products tab's in-place count change: the product's stock, or its options' (by id).
+     * Counts are what is left to sell now (units held by unpaid checkouts are already taken).
+     */
+    async updateStock(
+      tenant: TenantRow,
+      merchant: Merchant,
+      id: number,
+      input: { stock?: number | null; options?: { id: number; stock: number | null }[] },
+    ): Promise<ProductDetail> {
+      return afterCommit(
+        tenant.id,
+        db.transaction(async (tx) => {
+          const row = await findOwned(tenant, merchant, id, tx, true);
+          if (row.hasOptions) {
+            if (input.stock !== undefined || !input.options?.length) {
+              throw AppError.badRequest(productMessages.optionStockOnly, 'options_stock');
+            }
+            const live = new Set(((await repo.optionsOf(tx, tenant.id, [id])).get(id) ?? []).map((o) => o.id));
+            if (input.options.some((o) => !live.has(o.id))) {
+              throw AppError.badRequest(productMessages.optionUnknown, 'option_unknown');
+            }
+            for (const o of input.options) await repo.setOptionStock(tx, tenant.id, o.id, o.stock ?? -1);
+            await repo.refreshOptionStock(tx, tenant.id, id);
+          } else {
+            if (input.stock === undefined || input.options !== undefined) {
+              throw AppError.badRequest(productMessages.stockInvalid, 'validation_error');
+            }
+            await repo.updateProduct(tx, tenant.id, id, { displayRemaining: input.stock ?? -1 });
+          }
+          productsChanged(tenant.id);
+          return detail(tenant, id, tx);
+        }),
+      );
     },
 
     // -------------------------------------------------------------------------------------------

@@ -319,7 +319,9 @@ describe('lists, filters and search', () => {
     const meals = [];
     for (const [i, title] of ['비빔밥', '김밥', '떡볶이', '순대', '라면', '불고기'].entries()) {
       const meal = await make(deliveryProduct({ title, display_remaining: 10 }));
-      for (let n = 0; n < 6 - i; n++) await countOrder(app.db, t.tenant.id, meal.id, 1);
+      for (let n = 0; n < 6 - i; n++) {
+        await countOrder(app.db, t.tenant.id, { productId: meal.id, optionId: null, stockReserved: 0 }, 1);
+      }
       meals.push(meal);
     }
     const [star, ...rest] = meals;
@@ -342,7 +344,9 @@ describe('lists, filters and search', () => {
     // The shopping tab's BEST and its per-category tops rank the same way.
     const rice = await make(shoppingProduct({ title: '햅쌀 10kg', display_remaining: 5 }));
     const beans = await make(shoppingProduct({ title: '서리태 1kg', display_remaining: 5 }));
-    for (let n = 0; n < 3; n++) await countOrder(app.db, t.tenant.id, rice.id, 1);
+    for (let n = 0; n < 3; n++) {
+      await countOrder(app.db, t.tenant.id, { productId: rice.id, optionId: null, stockReserved: 0 }, 1);
+    }
     await t.call(
       'PUT',
       `/api/products/${rice.id}`,

@@ -38,7 +38,7 @@ describe('catalogue sales: reserving stock', () => {
         .where(and(eq(products.tenantId, w.tenant.id), eq(products.id, id)))
     )[0]?.left;
   const reserve = (id: number, qty: number, tenantId = w.tenant.id) =>
-    app.db.transaction((tx) => reserveStock(tx, tenantId, id, qty));
+    app.db.transaction((tx) => reserveStock(tx, tenantId, { productId: id, optionId: null }, qty));
 
   it('takes stock only while display_remaining >= qty: more than is left is refused and nothing is taken', async () => {
     const id = await productWith(2);
@@ -48,7 +48,9 @@ describe('catalogue sales: reserving stock', () => {
     expect(await stockOf(id)).toBe(0);
     await expect(reserve(id, 1)).rejects.toMatchObject({ status: 400, code: 'sold_out' });
     expect(await stockOf(id)).toBe(0);
-    await app.db.transaction((tx) => releaseStock(tx, w.tenant.id, id, 1));
+    await app.db.transaction((tx) =>
+      releaseStock(tx, w.tenant.id, { productId: id, optionId: null, stockReserved: 1 }),
+    );
     expect(await reserve(id, 1)).toBe(1);
     expect(await stockOf(id)).toBe(0);
   });

@@ -1,9 +1,16 @@
-import { orderMessages } from '@app/contracts';
+import { orderMessages, productMessages } from '@app/contracts';
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { products } from './catalogue.schema.js';
-import { findProduct, type ProductWithMerchant } from './products.repository.js';
+import { type ProductOptionRow, productOptions, products } from './catalogue.schema.js';
+import {
+  findOption,
+  findProduct,
+  optionsOf,
+  optionTotal,
+  type ProductWithMerchant,
+  refreshOptionStock,
+} from './products.repository.js';
 import { productNotFound } from './products.service.js';
 
 /**
@@ -24,54 +31,135 @@ export async function productForSale(tx: DbOrTx, tenantId: number, productId: nu
   return product;
 }
 
-/** Takes `qty` from a counted stock; answers what was taken (0 for unlimited stock). */
-export async function reserveStock(tx: DbOrTx, tenantId: number, productId: number, qty: number): Promise<number> {
+/**
+ * The option a purchase of `product` names: required when the product has options (400
+ * option_required), a live option of this product on sale and not sold out; none otherwise.
+ */
+export async function optionForSale(
+  tx: DbOrTx,
+  tenantId: number,
+  product: ProductWithMerchant,
+  optionId: number | undefined,
+): Promise<ProductOptionRow | null> {
+  if (!product.hasOptions) {
+    if (optionId !== undefined) throw AppError.badRequest(productMessages.optionUnknown, 'option_unknown');
+    return null;
+  }
+  if (optionId === undefined) throw AppError.badRequest(orderMessages.optionRequired, 'option_required');
+  const option = await findOption(tx, tenantId, product.id, optionId);
+  if (!option) throw AppError.badRequest(productMessages.optionUnknown, 'option_unknown');
+  if (!option.isAvailable) throw AppError.badRequest(orderMessages.optionUnavailable, 'option_unavailable');
+  if (option.remaining === 0) throw AppError.badRequest(orderMessages.optionSoldOut, 'sold_out');
+  return option;
+}
+
+/** The options of a product on sale now (on, not sold out), in display order. */
+export async function optionsOnSale(tx: DbOrTx, tenantId: number, productId: number): Promise<ProductOptionRow[]> {
+  const options = (await optionsOf(tx, tenantId, [productId])).get(productId) ?? [];
+  return options.filter((o) => o.isAvailable && o.remaining !== 0);
+}
+
+/** Where a line's stock is counted: the option's count when it has one, else the product's. */
+export interface StockLine {
+  productId: number;
+  optionId: number | null;
+}
+
+/**
+ * Takes `qty` from a counted stock (the option's, then the product's total of its options, in the
+ * same transaction); answers what was taken (0 for unlimited stock). One conditional UPDATE takes
+ * it, so concurrent buyers can never take a count below 0.
+ */
+export async function reserveStock(tx: DbOrTx, tenantId: number, line: StockLine, qty: number): Promise<number> {
+  if (line.optionId !== null) {
+    const [taken] = await tx
+      .update(productOptions)
+      .set({ remaining: sql`${productOptions.remaining} - ${qty}` })
+      .where(
+        and(
+          eq(productOptions.tenantId, tenantId),
+          eq(productOptions.id, line.optionId),
+          gte(productOptions.remaining, qty),
+        ),
+      )
+      .returning({ left: productOptions.remaining });
+    if (taken) {
+      await refreshOptionStock(tx, tenantId, line.productId);
+      return qty;
+    }
+    const [now] = await tx
+      .select({ remaining: productOptions.remaining })
+      .from(productOptions)
+      .where(and(eq(productOptions.tenantId, tenantId), eq(productOptions.id, line.optionId)));
+    if (now?.remaining === -1) return 0;
+    if (!now || now.remaining === 0) throw AppError.badRequest(orderMessages.optionSoldOut, 'sold_out');
+    throw AppError.badRequest(orderMessages.stockShort, 'stock_short');
+  }
   const [taken] = await tx
     .update(products)
     .set({ displayRemaining: sql`${products.displayRemaining} - ${qty}` })
-    .where(and(eq(products.tenantId, tenantId), eq(products.id, productId), gte(products.displayRemaining, qty)))
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, line.productId), gte(products.displayRemaining, qty)))
     .returning({ left: products.displayRemaining });
   if (taken) return qty;
   const [now] = await tx
     .select({ remaining: products.displayRemaining })
     .from(products)
-    .where(and(eq(products.tenantId, tenantId), eq(products.id, productId)));
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, line.productId)));
   if (now?.remaining === -1) return 0;
   if (!now || now.remaining === 0) throw AppError.badRequest(orderMessages.soldOut, 'sold_out');
   throw AppError.badRequest(orderMessages.stockShort, 'stock_short');
 }
 
-/** Gives back stock an unpaid, cancelled or refunded order took (nothing if the stock is now unlimited). */
-export async function releaseStock(tx: DbOrTx, tenantId: number, productId: number, qty: number): Promise<void> {
-  if (qty <= 0) return;
+/** Puts `qty` back on a counted stock (nothing if it is now unlimited). */
+async function putBack(tx: DbOrTx, tenantId: number, line: StockLine, qty: number) {
+  if (line.optionId === null) {
+    return sql`case when ${products.displayRemaining} >= 0 then ${products.displayRemaining} + ${qty} else ${products.displayRemaining} end`;
+  }
+  await tx
+    .update(productOptions)
+    .set({ remaining: sql`${productOptions.remaining} + ${qty}` })
+    .where(
+      and(
+        eq(productOptions.tenantId, tenantId),
+        eq(productOptions.id, line.optionId),
+        gte(productOptions.remaining, 0),
+      ),
+    );
+  return optionTotal(tenantId, line.productId);
+}
+
+/** Gives back stock an unpaid, cancelled or refunded order line took. */
+export async function releaseStock(
+  tx: DbOrTx,
+  tenantId: number,
+  line: StockLine & { stockReserved: number },
+): Promise<void> {
+  if (line.stockReserved <= 0) return;
+  const remaining = await putBack(tx, tenantId, line, line.stockReserved);
   await tx
     .update(products)
-    .set({ displayRemaining: sql`${products.displayRemaining} + ${qty}` })
-    .where(and(eq(products.tenantId, tenantId), eq(products.id, productId), gte(products.displayRemaining, 0)));
+    .set({ displayRemaining: remaining })
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, line.productId)));
 }
 
 /**
- * A paid order counts once in `orders_count` (the ranking of "재주문 많은"); a cancelled or refunded
- * one no longer, and gives back `restock` units of a counted stock, in the same single UPDATE.
+ * A paid order line counts once in `orders_count` (the ranking of "재주문 많은"); a cancelled or
+ * refunded one no longer, and gives back the stock it took, in the same UPDATE of the product.
  */
 export async function countOrder(
   tx: DbOrTx,
   tenantId: number,
-  productId: number,
+  line: StockLine & { stockReserved: number },
   delta: 1 | -1,
-  restock = 0,
 ): Promise<void> {
+  const restock = delta < 0 && line.stockReserved > 0;
   await tx
     .update(products)
     .set({
       ordersCount: sql`greatest(0, ${products.ordersCount} + ${delta})`,
-      ...(restock > 0
-        ? {
-            displayRemaining: sql`case when ${products.displayRemaining} >= 0 then ${products.displayRemaining} + ${restock} else ${products.displayRemaining} end`,
-          }
-        : {}),
+      ...(restock ? { displayRemaining: await putBack(tx, tenantId, line, line.stockReserved) } : {}),
     })
-    .where(and(eq(products.tenantId, tenantId), eq(products.id, productId)));
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, line.productId)));
 }
 
 /** The thumbnail storage key of each product (deleted ones included: an order keeps showing its goods). */

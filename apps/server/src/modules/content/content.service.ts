@@ -29,6 +29,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { createTotals, paged } from '../../platform/totals.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
+import { deliveryTermsOf } from '../users/delivery-terms.js';
 import { presentComment, presentPost, threadOrder } from './content.presenter.js';
 import * as repo from './content.repository.js';
 import type { PostMediaRow } from './content.schema.js';
@@ -567,7 +568,10 @@ export function createContentService(deps: {
     async merchantChannel(tenant: TenantRow, merchantId: number): Promise<MerchantChannel> {
       const row = await repo.findPublicUser(db, tenant.id, { merchantId });
       if (!row?.merchantId) throw AppError.notFound('채널을 찾을 수 없습니다.', 'merchant_not_found');
-      const counts = await repo.authorCounts(db, tenant.id, row.id);
+      const [counts, terms] = await Promise.all([
+        repo.authorCounts(db, tenant.id, row.id),
+        deliveryTermsOf(db, tenant.id, row.merchantId),
+      ]);
       return {
         id: row.merchantId,
         user_id: row.id,
@@ -576,6 +580,7 @@ export function createContentService(deps: {
         business_description: row.businessDescription,
         username: row.username,
         profile_image: row.profileImage,
+        delivery_terms: terms,
         counts,
       };
     },

@@ -6,16 +6,17 @@ import {
   DEFAULT_POINT_REWARD_RATE,
   earnedPoints,
   type OrderStatus,
-  shippingFeeFor,
+  orderFeeFor,
 } from '@app/contracts';
 import { and, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { DemoTimeline } from '../../seed/demo-timeline.js';
 import { products } from '../catalogue/catalogue.schema.js';
-import { countOrder, productForSale, releaseStock, reserveStock } from '../catalogue/sales.js';
+import { countOrder, optionsOnSale, productForSale, releaseStock, reserveStock } from '../catalogue/sales.js';
 import { payments } from '../payments/payments.schema.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
+import { presentDeliveryTerms } from '../users/delivery-terms.js';
 import * as points from '../wallet/points.js';
 import {
   buyerRequest,
@@ -28,7 +29,7 @@ import {
   readerAddresses,
   reviewedPurchases,
 } from './demo-order-plans.js';
-import { type OrderRow, orderStatusHistory, orders as ordersTable } from './orders.schema.js';
+import { type OrderItemRow, type OrderRow, orderStatusHistory, orders as ordersTable } from './orders.schema.js';
 import { createOrdersService, type StatusChange } from './orders.service.js';
 
 /** A purchase that reached its buyer and stayed paid (what a review may stand on). */
@@ -145,6 +146,7 @@ export async function seedDemoOrders(
     const at = (ms: number) => new Date(ms - shift);
 
     let order: OrderRow;
+    let line: OrderItemRow | undefined;
     let merchantUserId = 0;
     let name = p.product;
     const hold = (amount: number, when: Date) => ({
@@ -171,9 +173,14 @@ export async function seedDemoOrders(
       const sold = await productForSale(tx, tenant.id, product.id);
       merchantUserId = sold.merchantOwnerId;
       const qty = p.qty ?? 1;
-      name = qty > 1 ? `${sold.title} ${qty}개` : sold.title;
-      const itemsTotal = sold.price * qty;
-      const shippingFee = sold.categoryType === 'shopping' ? shippingFeeFor(tenant.settings.legal_info, itemsTotal) : 0;
+      // A product sold by options: the demo buyer takes the first one on sale.
+      const option = sold.hasOptions ? (await optionsOnSale(tx, tenant.id, sold.id))[0] : undefined;
+      const named = option ? `${sold.title} (${option.name})` : sold.title;
+      name = qty > 1 ? `${named} ${qty}개` : named;
+      const unitPrice = option?.price ?? sold.price;
+      const itemsTotal = unitPrice * qty;
+      const terms = presentDeliveryTerms(sold.merchantTerms);
+      const shippingFee = orderFeeFor(terms, tenant.settings.legal_info, sold.categoryType, orderType, itemsTotal).fee;
       const total = itemsTotal + shippingFee;
       const pointsUsed = tenant.features.wallet ? pointsOf(p.pay, total) : 0;
       const card = total - pointsUsed;
@@ -219,7 +226,6 @@ export async function seedDemoOrders(
           pointsUsed,
           cardAmount: card,
           rewardPoints: tenant.features.wallet ? earnedPoints(card, rate) : 0,
-          stockReserved: sold.displayRemaining === -1 ? 0 : qty,
           buyerName: buyer.name,
           deliveryAddress: orderType === 'delivery' ? address : null,
           deliveryPostcode: sold.categoryType === 'shopping' ? postcode : null,
@@ -228,12 +234,22 @@ export async function seedDemoOrders(
           requestKey: null,
           checkout: null,
         },
-        { productId: sold.id, productTitle: sold.title, unitPrice: sold.price, quantity: qty, totalPrice: itemsTotal },
+        {
+          productId: sold.id,
+          optionId: option?.id ?? null,
+          productTitle: sold.title,
+          optionName: option?.name ?? null,
+          unitPrice,
+          quantity: qty,
+          totalPrice: itemsTotal,
+          stockReserved: (option ? option.remaining : sold.displayRemaining) === -1 ? 0 : qty,
+        },
       );
+      [line] = await orders.itemsOf(tx, tenant.id, order.id);
       historyTimes.set(order.id, [when]);
       orderTimes.set(order.id, { created: when, updated: when });
       if (pointsUsed > 0) await points.lockForOrder(tx, tenant.id, hold(pointsUsed, when));
-      if (order.stockReserved > 0) await reserveStock(tx, tenant.id, sold.id, qty);
+      if (line && line.stockReserved > 0) await reserveStock(tx, tenant.id, line, qty);
     });
 
     /** Checkout's reverse: points back, reward taken back, the card part cancelled, stock back. */
@@ -261,8 +277,7 @@ export async function seedDemoOrders(
         cancelledAt: when,
         updatedAt: when,
       });
-      await releaseStock(tx, tenant.id, product.id, order.stockReserved);
-      await countOrder(tx, tenant.id, product.id, -1);
+      if (line) await countOrder(tx, tenant.id, line, -1);
       await move(when, { to, actor: who.actor, actorUserId: who.userId, memo: who.memo, set: { cancelledAt: when } });
       deliveredByOrder.delete(order.id);
     };
@@ -279,7 +294,7 @@ export async function seedDemoOrders(
         const reason = p.memo ?? '카드 승인이 거절되었습니다.';
         await paymentUpdate({ status: 'failed', failureReason: reason, updatedAt: when });
         if (order.pointsUsed > 0) await points.releaseOrderPoints(tx, tenant.id, hold(order.pointsUsed, when));
-        await releaseStock(tx, tenant.id, product.id, order.stockReserved);
+        if (line) await releaseStock(tx, tenant.id, line);
         await move(when, {
           to: 'CANCELLED',
           actor: 'system',
@@ -305,7 +320,7 @@ export async function seedDemoOrders(
           at: when,
         });
       }
-      await countOrder(tx, tenant.id, product.id, 1);
+      if (line) await countOrder(tx, tenant.id, line, 1);
       await move(when, { to: 'PENDING', actor: 'system', actorUserId: null, memo: null, set: { paidAt: when } });
     });
     if (declined) continue;

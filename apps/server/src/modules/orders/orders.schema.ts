@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { tenantForeignKey, timestamps } from '../../platform/db/columns.js';
-import { products } from '../catalogue/catalogue.schema.js';
+import { productOptions, products } from '../catalogue/catalogue.schema.js';
 import { payments } from '../payments/payments.schema.js';
 import { merchants, users } from '../users/users.schema.js';
 
@@ -25,8 +25,7 @@ const statusList = orderRowStatuses.map((s) => `'${s}'`).join(', ');
 
 /**
  * An order of one merchant's product (docs/decisions/016-orders.md). Prices are a snapshot taken at
- * prepare; `stock_reserved` is what was taken from `display_remaining` (0 for unlimited stock), so
- * a cancel puts back exactly that. Money columns are integer won; `total_price` = items + shipping
+ * prepare; each line records the stock it holds (`order_items.stock_reserved`). Money columns are integer won; `total_price` = items + shipping
  * = `points_used` + `card_amount`.
  */
 export const orders = pgTable(
@@ -47,7 +46,6 @@ export const orders = pgTable(
     cardAmount: integer('card_amount').notNull(),
     /** Points the order earns once paid (the tenant's rate at prepare, on the card part). */
     rewardPoints: integer('reward_points').notNull().default(0),
-    stockReserved: integer('stock_reserved').notNull().default(0),
     buyerName: text('buyer_name').notNull(),
     deliveryAddress: text('delivery_address'),
     deliveryPostcode: text('delivery_postcode'),
@@ -99,7 +97,7 @@ export const orders = pgTable(
     ),
     check(
       'orders_money_check',
-      sql`${t.itemsTotal} > 0 and ${t.shippingFee} >= 0 and ${t.pointsUsed} >= 0 and ${t.cardAmount} >= 0 and ${t.totalPrice} = ${t.itemsTotal} + ${t.shippingFee} and ${t.totalPrice} = ${t.pointsUsed} + ${t.cardAmount} and ${t.rewardPoints} >= 0 and ${t.stockReserved} >= 0`,
+      sql`${t.itemsTotal} > 0 and ${t.shippingFee} >= 0 and ${t.pointsUsed} >= 0 and ${t.cardAmount} >= 0 and ${t.totalPrice} = ${t.itemsTotal} + ${t.shippingFee} and ${t.totalPrice} = ${t.pointsUsed} + ${t.cardAmount} and ${t.rewardPoints} >= 0`,
     ),
     tenantForeignKey('orders_buyer_fk', t.tenantId, t.buyerId, users),
     tenantForeignKey('orders_merchant_fk', t.tenantId, t.merchantId, merchants),
@@ -108,7 +106,11 @@ export const orders = pgTable(
 );
 export type OrderRow = typeof orders.$inferSelect;
 
-/** The lines of an order, as they were sold (title and unit price copied from the product). */
+/**
+ * The lines of an order, as they were sold (title, option name and unit price copied from the
+ * product and option). `stock_reserved` is what the line took from the counted stock (the option's
+ * when it has one, else the product's; 0 for unlimited), so a cancel puts back exactly that.
+ */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -117,9 +119,12 @@ export const orderItems = pgTable(
     orderId: integer('order_id').notNull(),
     productId: integer('product_id').notNull(),
     productTitle: text('product_title').notNull(),
+    optionId: integer('option_id'),
+    optionName: text('option_name'),
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
     totalPrice: integer('total_price').notNull(),
+    stockReserved: integer('stock_reserved').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -129,6 +134,11 @@ export const orderItems = pgTable(
       'order_items_money_check',
       sql`${t.quantity} > 0 and ${t.unitPrice} > 0 and ${t.totalPrice} = ${t.unitPrice} * ${t.quantity}`,
     ),
+    check(
+      'order_items_stock_check',
+      sql`${t.stockReserved} >= 0 and ${t.stockReserved} <= ${t.quantity} and (${t.optionId} is null) = (${t.optionName} is null)`,
+    ),
+    tenantForeignKey('order_items_option_fk', t.tenantId, t.optionId, productOptions),
     tenantForeignKey('order_items_order_fk', t.tenantId, t.orderId, orders).onDelete('cascade'),
     tenantForeignKey('order_items_product_fk', t.tenantId, t.productId, products),
   ],

@@ -128,6 +128,8 @@ export function createOrdersService(deps: { db: Db; storage: Storage }) {
         items: (items.get(row.id) ?? []).map((i) => ({
           product_id: i.productId,
           product_title: i.productTitle,
+          option_id: i.optionId,
+          option_name: i.optionName,
           unit_price: i.unitPrice,
           quantity: i.quantity,
           total_price: i.totalPrice,
@@ -355,6 +357,26 @@ export function createOrdersService(deps: { db: Db; storage: Storage }) {
     },
 
     /** A paid order of the product that was not cancelled or refunded (the review gate); `tx` reads inside a transaction. */
+    /** The option of the buyer's latest paid purchase of the product that stands (null: without options). */
+    async purchasedOption(tenantId: number, userId: number, productId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ optionName: orderItems.optionName })
+        .from(orders)
+        .innerJoin(orderItems, and(eq(orderItems.tenantId, orders.tenantId), eq(orderItems.orderId, orders.id)))
+        .where(
+          and(
+            eq(orders.tenantId, tenantId),
+            eq(orders.buyerId, userId),
+            eq(orderItems.productId, productId),
+            isNotNull(orders.paidAt),
+            notInArray(orders.status, ['CANCELLED', 'REFUNDED']),
+          ),
+        )
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(1);
+      return row?.optionName ?? null;
+    },
+
     async hasPurchased(tenantId: number, userId: number, productId: number, tx: DbOrTx = db): Promise<boolean> {
       const [row] = await tx
         .select({ id: orders.id })

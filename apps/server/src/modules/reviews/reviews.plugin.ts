@@ -23,6 +23,7 @@ export const reviewsPlugin = fp(
       storage: app.storage,
       answers,
       hasPurchased: (tenantId, userId, productId, tx) => app.orders.hasPurchased(tenantId, userId, productId, tx),
+      purchasedOption: (tenantId, userId, productId) => app.orders.purchasedOption(tenantId, userId, productId),
       ratingsChanged: (tenantId) => app.catalogue.answers.invalidate(tenantId),
       log: app.log,
     });

@@ -44,6 +44,7 @@ export function presentReview(row: ReviewRow, context: ReviewContext, storage: S
       image_url: product?.imageKey ? storage.url(product.imageKey) : null,
       price: product?.price ?? 0,
     },
+    option_name: row.optionName,
   };
 }
 

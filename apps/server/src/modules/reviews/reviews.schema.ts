@@ -19,6 +19,8 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     title: text('title'),
     content: text('content').notNull(),
+    /** The option of the purchase the review stands on, as it was named then ("구매 옵션: 5kg"). */
+    optionName: text('option_name'),
     helpfulCount: integer('helpful_count').notNull().default(0),
     /**
      * Set when every purchase of the product by the author was cancelled or refunded: the review

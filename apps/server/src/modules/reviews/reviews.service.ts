@@ -75,6 +75,8 @@ export interface ReviewsDeps {
   answers: AnswerCache;
   /** The orders module's review gate: a paid order of the product, not cancelled or refunded. */
   hasPurchased: (tenantId: number, userId: number, productId: number, tx?: DbOrTx) => Promise<boolean>;
+  /** The option the author bought (kept on the review: "구매 옵션: 5kg"). */
+  purchasedOption: (tenantId: number, userId: number, productId: number) => Promise<string | null>;
   /** Product figures changed (the catalogue's cached cards show them). */
   ratingsChanged: (tenantId: number) => void;
   log: FastifyBaseLogger;
@@ -184,12 +186,14 @@ export function createReviewsService(deps: ReviewsDeps) {
       if (await repo.findUserReview(db, tenant.id, productId, user.id)) {
         throw AppError.conflict(reviewMessages.alreadyReviewed, 'already_reviewed');
       }
+      const optionName = await deps.purchasedOption(tenant.id, user.id, productId);
       const write = db.transaction(async (tx) => {
         await reviewedProduct(tx, tenant, productId);
         const row = await repo.insertReview(tx, {
           tenantId: tenant.id,
           productId,
           userId: user.id,
+          optionName,
           rating: input.rating,
           title: input.title,
           content: input.content,

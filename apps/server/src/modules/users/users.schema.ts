@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { tenantForeignKey, timestamps } from '../../platform/db/columns.js';
 import { tenants } from '../tenants/tenants.schema.js';
 
@@ -55,12 +66,27 @@ export const merchants = pgTable(
     businessDescription: text('business_description'),
     address: text('address'),
     phone: text('phone'),
+    // Delivery terms (docs/decisions/038-delivery-terms.md), in won: local delivery and pickup
+    // (the delivery module), parcel shipping (shopping; null: the tenant's policy).
+    deliveryFee: integer('delivery_fee').notNull().default(0),
+    minOrderAmount: integer('min_order_amount').notNull().default(0),
+    freeDeliveryOver: integer('free_delivery_over'),
+    etaText: text('eta_text'),
+    offersPickup: boolean('offers_pickup').notNull().default(true),
+    pickupAddress: text('pickup_address'),
+    pickupHours: text('pickup_hours'),
+    parcelFee: integer('parcel_fee'),
+    parcelFreeOver: integer('parcel_free_over'),
     ...timestamps,
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('merchants_tenant_user_key').on(t.tenantId, t.userId),
     tenantForeignKey('merchants_user_fk', t.tenantId, t.userId, users),
+    check(
+      'merchants_delivery_terms_check',
+      sql`${t.deliveryFee} >= 0 and ${t.minOrderAmount} >= 0 and coalesce(${t.freeDeliveryOver}, 0) >= 0 and coalesce(${t.parcelFee}, 0) >= 0 and coalesce(${t.parcelFreeOver}, 0) >= 0`,
+    ),
   ],
 );
 
