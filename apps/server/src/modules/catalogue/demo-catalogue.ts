@@ -1,3 +1,4 @@
+import type { DeliveryTermsUpdate } from '@app/contracts';
 import { computeDiscountRate } from '@app/contracts';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
@@ -5,9 +6,11 @@ import type { Storage } from '../../platform/storage/storage.js';
 import { drawProductPicture } from '../../seed/demo-art.js';
 import { createUser } from '../../seed/factories.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
+import { updateDeliveryTerms } from '../users/delivery-terms.js';
 import { merchants } from '../users/users.schema.js';
 import { banners, events, type NewProductRow, notices, productMedia, products } from './catalogue.schema.js';
 import { upsertMerchantPlace } from './directory.repository.js';
+import { setOptions } from './products.repository.js';
 
 export interface DemoCatalogueOptions {
   /** Where the generated product images go; without it the products have no images. */
@@ -30,6 +33,8 @@ export interface Producer {
   region: string;
   lat: number;
   lng: number;
+  /** Its delivery terms (docs/decisions/038): the demo shows different ones side by side. */
+  terms?: DeliveryTermsUpdate;
 }
 
 /** kind, category, title, description, price, original price, stock, delivery-capable, producer key, deleted */
@@ -39,6 +44,15 @@ const farmProducers: Producer[] = [
   {
     key: 'demo',
     businessName: '햇살농원',
+    terms: {
+      delivery_fee: 3_000,
+      min_order_amount: 20_000,
+      free_delivery_over: 50_000,
+      eta_text: '내일 오전 도착',
+      offers_pickup: true,
+      pickup_address: '경기도 양평군 양평읍 농장길 12 햇살농원 직판장',
+      pickup_hours: '매일 09:00~18:00',
+    },
     username: '햇살농원',
     description: '양평에서 3대째 유기농 채소를 키우는 농장입니다.',
     address: '',
@@ -49,6 +63,15 @@ const farmProducers: Producer[] = [
   },
   {
     key: 'sunny',
+    terms: {
+      delivery_fee: 3_000,
+      min_order_amount: 15_000,
+      free_delivery_over: 40_000,
+      eta_text: '내일 오전 도착',
+      offers_pickup: true,
+      pickup_address: '경기도 양평군 강상면 해바라기길 21 농장 판매장',
+      pickup_hours: '화~일 10:00~17:00',
+    },
     businessName: '해바라기농장',
     username: '해바라기농부',
     description: '양평 무농약 채소와 과일 농장',
@@ -59,6 +82,15 @@ const farmProducers: Producer[] = [
   },
   {
     key: 'bakery',
+    terms: {
+      delivery_fee: 2_000,
+      min_order_amount: 10_000,
+      free_delivery_over: 30_000,
+      eta_text: '30~40분',
+      offers_pickup: true,
+      pickup_address: '경기도 양평군 양평읍 시장길 8',
+      pickup_hours: '매일 08:00~21:00',
+    },
     businessName: '밀과보리 베이커리',
     username: '밀과보리',
     description: '우리밀 천연발효 빵집',
@@ -69,6 +101,15 @@ const farmProducers: Producer[] = [
   },
   {
     key: 'butcher',
+    terms: {
+      delivery_fee: 3_500,
+      min_order_amount: 30_000,
+      free_delivery_over: null,
+      eta_text: '40~60분',
+      offers_pickup: true,
+      pickup_address: '경기도 양평군 양평읍 중앙로 55',
+      pickup_hours: '매일 10:00~20:00',
+    },
     businessName: '한우명가 정육점',
     username: '한우명가',
     description: '1++ 한우 전문 정육점',
@@ -79,6 +120,15 @@ const farmProducers: Producer[] = [
   },
   {
     key: 'fish',
+    terms: {
+      delivery_fee: 4_000,
+      min_order_amount: 25_000,
+      free_delivery_over: 60_000,
+      eta_text: '당일 오후 도착',
+      offers_pickup: true,
+      pickup_address: '경기도 양평군 양서면 양수로 102',
+      pickup_hours: '매일 07:00~15:00',
+    },
     businessName: '동해바다 수산',
     username: '동해수산',
     description: '새벽 경매 생선과 해산물',
@@ -89,6 +139,15 @@ const farmProducers: Producer[] = [
   },
   {
     key: 'banchan',
+    terms: {
+      delivery_fee: 2_500,
+      min_order_amount: 12_000,
+      free_delivery_over: 25_000,
+      eta_text: '30~50분',
+      offers_pickup: true,
+      pickup_address: '경기도 양평군 양평읍 역전길 3',
+      pickup_hours: '월~토 09:00~19:00',
+    },
     businessName: '할머니손맛 반찬가게',
     username: '손맛반찬',
     description: '매일 만드는 집반찬',
@@ -123,6 +182,7 @@ const mallProducers: Producer[] = [
   },
   {
     key: 'cotton',
+    terms: { parcel_fee: 2_500, parcel_free_over: 30_000 },
     businessName: '코튼데이',
     username: '코튼데이',
     description: '면 100% 데일리 의류',
@@ -133,6 +193,7 @@ const mallProducers: Producer[] = [
   },
   {
     key: 'books',
+    terms: { parcel_fee: 0 },
     businessName: '책읽는마을',
     username: '책마을',
     description: '동네 책방의 추천 도서',
@@ -176,6 +237,31 @@ export function demoBusinessName(tenant: 'farm' | 'mall', key: string): string {
   return producer.businessName;
 }
 
+/** Products sold by options (docs/decisions/037): sizes with their own prices and stock. */
+const demoOptions: Record<
+  string,
+  { name: string; price: number; original_price?: number; stock: number | null; is_available: boolean }[]
+> = {
+  '청송 꿀사과': [
+    { name: '3kg', price: 29_000, original_price: 35_000, stock: 10, is_available: true },
+    { name: '5kg', price: 45_000, original_price: 52_000, stock: 4, is_available: true },
+    { name: '10kg 선물용', price: 85_000, stock: 2, is_available: true },
+  ],
+  '한돈 삼겹살 600g': [
+    { name: '구이용 (두께 1.5cm)', price: 19_800, original_price: 23_000, stock: 10, is_available: true },
+    { name: '수육용 (통)', price: 19_800, original_price: 23_000, stock: 0, is_available: true },
+  ],
+  '린넨 셔츠': [
+    { name: 'S', price: 49_000, original_price: 59_000, stock: 4, is_available: true },
+    { name: 'M', price: 49_000, original_price: 59_000, stock: 3, is_available: true },
+    { name: 'L', price: 49_000, original_price: 59_000, stock: 0, is_available: true },
+  ],
+  '무선 핸디 청소기': [
+    { name: '기본형', price: 129_000, original_price: 159_000, stock: 5, is_available: true },
+    { name: '거치대 포함', price: 149_000, original_price: 179_000, stock: 3, is_available: true },
+  ],
+};
+
 const farmItems: Item[] = [
   [
     'pickup',
@@ -191,7 +277,7 @@ const farmItems: Item[] = [
   [
     'pickup',
     'fruit_vegetable',
-    '청송 꿀사과 3kg',
+    '청송 꿀사과',
     '아삭하고 달콤한 가을 사과, 꿀이 가득',
     29_000,
     35_000,
@@ -379,6 +465,7 @@ export async function seedDemoCatalogue(
       id = made.merchant?.id ?? demoMerchantId;
     }
     merchantIds.set(p.key, id);
+    if (p.terms) await updateDeliveryTerms(tx, tenant, id, p.terms);
     names.set(p.key, p.key === 'demo' ? (demoShop?.businessName ?? tenant.displayName) : p.businessName);
     await upsertMerchantPlace(tx, {
       tenantId: tenant.id,
@@ -416,6 +503,10 @@ export async function seedDemoCatalogue(
     },
   );
   const inserted = await tx.insert(products).values(rows).returning({ id: products.id, title: products.title });
+  for (const p of inserted) {
+    const sizes = demoOptions[p.title];
+    if (sizes) await setOptions(tx, tenant.id, p.id, [], sizes);
+  }
 
   if (options.storage) {
     const storage = options.storage;

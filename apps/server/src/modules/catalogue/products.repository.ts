@@ -1,4 +1,4 @@
-import type { CategoryType } from '@app/contracts';
+import { type CategoryType, computeDiscountRate } from '@app/contracts';
 import {
   and,
   asc,
@@ -500,6 +500,31 @@ export async function writeOptions(
             .returning();
     if (row) saved.push(row);
   }
+  return saved;
+}
+
+/**
+ * Writes the options (see `writeOptions`); when some remain, the product row takes their figures:
+ * the cheapest option on sale's price, original price and discount, and their stock total.
+ */
+export async function setOptions(
+  db: DbOrTx,
+  tenantId: number,
+  productId: number,
+  removed: number[],
+  inputs: Parameters<typeof writeOptions>[4],
+): Promise<ProductOptionRow[]> {
+  const saved = await writeOptions(db, tenantId, productId, removed, inputs);
+  if (saved.length === 0) return saved;
+  const onSale = saved.filter((o) => o.isAvailable);
+  const [cheapest] = [...(onSale.length ? onSale : saved)].sort((a, b) => a.price - b.price) as [ProductOptionRow];
+  await updateProduct(db, tenantId, productId, {
+    hasOptions: true,
+    price: cheapest.price,
+    originalPrice: cheapest.originalPrice,
+    discountRate: computeDiscountRate(cheapest.price, cheapest.originalPrice),
+  });
+  await refreshOptionStock(db, tenantId, productId);
   return saved;
 }
 

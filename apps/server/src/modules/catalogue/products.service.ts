@@ -158,21 +158,11 @@ export function createProductsService(deps: { db: Db; storage: Storage; answers:
     }
     const listed = new Set(inputs.map((o) => o.id));
     const removed = existing.filter((o) => !listed.has(o.id)).map((o) => o.id);
-    const saved = await repo.writeOptions(tx, tenantId, productId, removed, inputs);
+    const saved = await repo.setOptions(tx, tenantId, productId, removed, inputs);
     if (saved.length === 0) {
       if (ownPrice === undefined) throw AppError.badRequest(productMessages.priceRequired, 'validation_error');
       await repo.updateProduct(tx, tenantId, productId, { hasOptions: false });
-      return;
     }
-    const onSale = saved.filter((o) => o.isAvailable);
-    const cheapest = [...(onSale.length ? onSale : saved)].sort((a, b) => a.price - b.price)[0] as (typeof saved)[0];
-    await repo.updateProduct(tx, tenantId, productId, {
-      hasOptions: true,
-      price: cheapest.price,
-      originalPrice: cheapest.originalPrice,
-      discountRate: computeDiscountRate(cheapest.price, cheapest.originalPrice),
-    });
-    await repo.refreshOptionStock(tx, tenantId, productId);
   }
 
   return {

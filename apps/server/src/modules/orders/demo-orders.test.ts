@@ -186,18 +186,22 @@ describe('demo orders', () => {
       expect(Number(system?.rewards ?? 0)).toBe(0 - sum((o) => o.reward_points));
       if (host === farm.domain) expect(sum((o) => o.points_used)).toBeGreaterThan(0);
 
-      // Stock: what a product shows plus what its standing orders hold is the stock it was seeded with.
-      const stock = await rows<{ remaining: number; held: number }>(sql`select p.display_remaining as remaining,
-          coalesce(sum(o.stock_reserved) filter (where o.paid_at is not null and o.status not in ('CANCELLED', 'REFUNDED')), 0)::int as held
+      // Stock: what a line's count shows (the option's, else the product's) plus what its standing
+      // orders hold is the stock it was seeded with.
+      const stock = await rows<{ remaining: number; held: number; option: boolean }>(sql`select
+          coalesce(opt.remaining, p.display_remaining) as remaining, opt.id is not null as option,
+          coalesce(sum(i.stock_reserved) filter (where o.paid_at is not null and o.status not in ('CANCELLED', 'REFUNDED')), 0)::int as held
         from products p
         join order_items i on i.tenant_id = p.tenant_id and i.product_id = p.id
         join orders o on o.tenant_id = i.tenant_id and o.id = i.order_id
-        where p.tenant_id = ${id} and p.display_remaining <> -1
-        group by p.id, p.display_remaining`);
+        left join product_options opt on opt.tenant_id = i.tenant_id and opt.id = i.option_id
+        where p.tenant_id = ${id} and coalesce(opt.remaining, p.display_remaining) <> -1
+        group by p.id, p.display_remaining, opt.id, opt.remaining`);
       expect(stock.some((s) => s.held > 0)).toBe(true);
       for (const s of stock) {
         expect(s.remaining).toBeGreaterThanOrEqual(0);
-        expect([3, 5, 10]).toContain(s.remaining + s.held);
+        // The seeded counts: 3, 5 or 10 for a product; its options' own (2 to 10).
+        expect(s.option ? [2, 3, 4, 5, 10] : [3, 5, 10]).toContain(s.remaining + s.held);
       }
     },
   );
