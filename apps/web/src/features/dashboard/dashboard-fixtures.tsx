@@ -84,6 +84,7 @@ export function buildReview(id: number, productId: number, rating: number, overr
     is_helpful_by_current_user: false,
     media: [],
     product: { id: productId, title: `상품 ${productId}`, image_url: null, price: 10000 },
+    option_name: null,
     ...overrides,
   };
 }

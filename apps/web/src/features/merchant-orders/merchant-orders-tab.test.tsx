@@ -131,6 +131,8 @@ beforeEach(() => {
           {
             product_id: 12,
             product_title: '청송 꿀사과 3kg',
+            option_id: null,
+            option_name: null,
             unit_price: 25000,
             quantity: 2,
             total_price: 50000,

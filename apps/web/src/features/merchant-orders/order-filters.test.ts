@@ -22,6 +22,8 @@ const apples = buildOrder({
     {
       product_id: 12,
       product_title: '청송 꿀사과 3kg',
+      option_id: null,
+      option_name: null,
       unit_price: 25000,
       quantity: 2,
       total_price: 50000,
@@ -40,6 +42,8 @@ const rice = buildOrder({
     {
       product_id: 13,
       product_title: 'Organic Rice 10kg',
+      option_id: null,
+      option_name: null,
       unit_price: 40000,
       quantity: 1,
       total_price: 40000,

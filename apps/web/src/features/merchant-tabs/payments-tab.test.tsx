@@ -114,6 +114,7 @@ describe('PaymentsTab analytics', () => {
         avg_order_value: 0,
         unique_customers: 0,
         unique_products_sold: 0,
+        delivery_fee_total: 0,
       },
       payment_status_stats: [],
       payment_method_stats: [],

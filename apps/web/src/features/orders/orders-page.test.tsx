@@ -16,6 +16,8 @@ const pickupReady = buildOrder({
     {
       product_id: 8,
       product_title: '수제 돈가스 정식',
+      option_id: null,
+      option_name: null,
       unit_price: 9500,
       quantity: 1,
       total_price: 9500,
@@ -40,6 +42,8 @@ const parcel = buildOrder({
     {
       product_id: 9,
       product_title: '제주 감귤 5kg',
+      option_id: null,
+      option_name: null,
       unit_price: 12_000,
       quantity: 1,
       total_price: 12_000,
