@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildReview, emptyReviewStats } from '@/features/dashboard/dashboard-fixtures';
 import { SessionContext, type SessionUser } from '@/lib/session';
 import { TenantContext, toTenantInfo } from '@/lib/tenant';
 import { callsTo, stubFetch, testSession, testTenant } from '@/testing/app-test-support';
@@ -68,6 +69,25 @@ describe('/merchant/dashboard with the other features plugged in', () => {
     await waitFor(() => expect(router.state.location.state).toBeNull());
     expect(router.state.location.search).toBe('?tab=delivery');
     expect(screen.getByText('상품이 등록되었습니다.')).toBeTruthy();
+  });
+
+  it('shows my reviews with the option I bought, as the product page does', async () => {
+    stubFetch((url) =>
+      url.pathname === '/api/dashboard/reviews'
+        ? Response.json({
+            reviews: [buildReview(1, 10, 5, { option_name: '10kg' }), buildReview(2, 20, 4)],
+            has_more: false,
+            stats: emptyReviewStats,
+          })
+        : undefined,
+    );
+    open('/merchant/dashboard?tab=reviews');
+    fireEvent.click(await screen.findByRole('button', { name: /상품 10/ }));
+    const review = await screen.findByRole('article', { name: /리뷰/ });
+    expect(within(review).getByText('구매 옵션: 10kg')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /상품 20/ }));
+    expect(await screen.findByText('리뷰 내용 2')).toBeTruthy();
+    expect(screen.getAllByText(/^구매 옵션:/)).toHaveLength(1);
   });
 
   it("shows a post with the content feature's share menu", async () => {

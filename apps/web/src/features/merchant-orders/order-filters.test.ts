@@ -67,6 +67,27 @@ describe('order search (id, address, phone, item titles)', () => {
     expect(ids(applyOrderFilters(page, { ...defaultOrderFilters, search: 'organic rice' }, now))).toEqual([12]);
   });
 
+  it('finds an order by the option bought', () => {
+    const boxed = buildOrder({
+      id: 77,
+      items: [
+        {
+          product_id: 12,
+          product_title: '청송 꿀사과',
+          option_id: 3,
+          option_name: '선물용 5kg',
+          unit_price: 32000,
+          quantity: 1,
+          total_price: 32000,
+          image_url: null,
+        },
+      ],
+    });
+    expect(matchesSearch(boxed, '선물용')).toBe(true);
+    expect(matchesSearch(boxed, '5KG')).toBe(true);
+    expect(matchesSearch(apples, '선물용')).toBe(false);
+  });
+
   it('finds a phone number typed with or without hyphens', () => {
     expect(matchesSearch(apples, '010-9876')).toBe(true);
     expect(matchesSearch(tomato, '01012345678')).toBe(true);

@@ -72,7 +72,8 @@ export function buildAnalytics(overrides: Partial<PaymentAnalytics> = {}): Payme
       avg_order_value: 25000,
       unique_customers: 4,
       unique_products_sold: 5,
-      delivery_fee_total: 0,
+      // 배달비 and 택배비 within the revenue.
+      delivery_fee_total: 15000,
     },
     payment_status_stats: [
       { status: 'paid', count: 10, total_amount: 250000, avg_amount: 25000, min_amount: 5000, max_amount: 60000 },

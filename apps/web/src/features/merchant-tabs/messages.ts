@@ -131,6 +131,8 @@ export const paymentsText = {
   avgOrderValue: '평균 주문 금액',
   uniqueCustomers: '구매 고객',
   uniqueProducts: '판매 상품',
+  /** The delivery fees (배달비, 택배비) buyers paid, part of the total revenue. */
+  deliveryFeeTotal: '배송비 수입',
   count: (v: number) => `${n(v)}건`,
   people: (v: number) => `${n(v)}명`,
   kinds: (v: number) => `${n(v)}개`,
@@ -167,6 +169,8 @@ export const paymentsText = {
   quantity: '수량',
   perUnit: '개당 매출',
   salesLine: (count: number, quantity: number) => `결제 ${n(count)}건 · ${n(quantity)}개`,
+  /** A product's option row in the products table: `사과 3kg의 옵션` before the option's name, for screen readers. */
+  optionOf: (product: string) => `${product} 옵션`,
 
   categories: '카테고리별 매출',
   categoryLine: (count: number, products: number) => `결제 ${n(count)}건 · 상품 ${n(products)}개`,
