@@ -7,8 +7,10 @@ import {
   type Product,
   type ProductDetail,
   type ProductList,
+  type productStockUpdateSchema,
 } from '@app/contracts';
-import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 /** The deleted products tab's sorts (the server's `sort` values), deleted date newest first by default. */
@@ -87,6 +89,22 @@ export function restoreProduct(id: number): Promise<ProductDetail> {
   return api.post<ProductDetail>(`/api/products/${id}/restore`);
 }
 
+/** The body of PUT /api/products/{id}/stock: `{stock}` without options, `{options:[{id, stock}]}` with; null unlimited. */
+export type ProductStockUpdate = z.input<typeof productStockUpdateSchema>;
+
+/** PUT /api/products/{id}/stock: the products tab's in-place count change; the answer is the product as it now is. */
+export function updateProductStock(id: number, body: ProductStockUpdate): Promise<ProductDetail> {
+  return api.put<ProductDetail>(`/api/products/${id}/stock`, body);
+}
+
+/** The catalogue's answers (feeds, details) that may still show a product as it was. */
+function refreshCatalogue(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    queryKey: ['products'],
+    predicate: (q) => q.queryKey[1] !== 'categories',
+  });
+}
+
 /**
  * After a delete or a restore both merchant lists are asked again, and so are the catalogue's
  * answers (feeds, details) that may still show the product as it was.
@@ -95,9 +113,39 @@ export async function refreshProductLists(queryClient: QueryClient): Promise<voi
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: merchantTabKeys.products }),
     queryClient.invalidateQueries({ queryKey: merchantTabKeys.deleted }),
-    queryClient.invalidateQueries({
-      queryKey: ['products'],
-      predicate: (q) => q.queryKey[1] !== 'categories',
-    }),
+    refreshCatalogue(queryClient),
   ]);
+}
+
+/**
+ * After a stock change the row takes the server's answer at once (counts, options, and the price,
+ * which with options is the cheapest option on sale's); the catalogue is asked again.
+ */
+export async function applyStockAnswer(queryClient: QueryClient, answer: ProductDetail): Promise<void> {
+  queryClient.setQueryData<InfiniteData<DashboardProducts, number>>(merchantTabKeys.products, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            products: page.products.map((p) =>
+              p.id === answer.id
+                ? {
+                    ...p,
+                    stock: answer.stock,
+                    display_remaining: answer.display_remaining,
+                    options: answer.options,
+                    price: answer.price,
+                    original_price: answer.original_price,
+                    discount_rate: answer.discount_rate,
+                    is_available: answer.is_available,
+                    updated_at: answer.updated_at,
+                  }
+                : p,
+            ),
+          })),
+        }
+      : data,
+  );
+  await refreshCatalogue(queryClient);
 }

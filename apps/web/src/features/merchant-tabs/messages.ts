@@ -1,6 +1,7 @@
 import { analyticsMessages, dashboardMessages } from '@app/contracts';
 import { formatNumber } from '@/lib/format';
 import type { AvailabilityFilter, DeliveryFilter, ProductSort } from './product-filters';
+import type { StockFilter } from './stock-values';
 
 const n = formatNumber;
 
@@ -71,6 +72,35 @@ export const productsText = {
   soldOut: '품절',
   lowStock: '재고 부족',
   stock: (count: number) => `재고 ${n(count)}개`,
+  partlySoldOut: '일부 품절',
+  optionCount: (count: number) => `옵션 ${n(count)}개`,
+  optionStocks: (title: string) => `${title} 옵션별 재고`,
+  /** One option in the compact list: `5kg · 12개`, `10kg · 품절`, `3kg · 무제한`. */
+  optionStock: (stock: number | null) => (stock === null ? '무제한' : stock === 0 ? '품절' : `${n(stock)}개`),
+  optionLow: '재고 부족',
+
+  stockFilter: '재고 상태',
+  /** The chips above the list, with how many products each would show. */
+  stockFilters: {
+    low: (count: number) => `재고 부족 ${n(count)}`,
+    sold_out: (count: number) => `품절 ${n(count)}`,
+  } satisfies Record<Exclude<StockFilter, 'all'>, (count: number) => string>,
+  stockFilterHints: {
+    low: '재고가 10개 이하로 남은 상품(옵션)만 보기',
+    sold_out: '품절된 상품(옵션)이 있는 상품만 보기',
+  } satisfies Record<Exclude<StockFilter, 'all'>, string>,
+
+  stockEdit: '재고',
+  stockEditFor: (title: string) => `${title} 재고 수정`,
+  stockEditTitle: '재고 수정',
+  stockCount: '재고 수량',
+  stockPlaceholder: '무제한',
+  stockHint: '비워두면 무제한, 0을 입력하면 품절로 표시돼요.',
+  stockSave: '저장',
+  stockSaving: '저장 중…',
+  stockCancel: '취소',
+  stockSaved: (title: string) => `${title} 재고를 저장했습니다.`,
+  stockSaveFailed: '재고를 저장하지 못했습니다. 잠시 후 다시 시도해주세요.',
   views: (count: number) => `조회 ${n(count)}`,
   orders: (count: number) => `주문 ${n(count)}`,
   noImage: '이미지 없음',
