@@ -1,3 +1,4 @@
+import { DEFAULT_DELIVERY_TERMS } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -69,6 +70,28 @@ describe('/merchant/dashboard with the other features plugged in', () => {
     await waitFor(() => expect(router.state.location.state).toBeNull());
     expect(router.state.location.search).toBe('?tab=delivery');
     expect(screen.getByText('상품이 등록되었습니다.')).toBeTruthy();
+  });
+
+  it('opens the delivery terms form on ?tab=delivery-terms, next to the order management', async () => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    stubFetch((url) =>
+      url.pathname === '/api/dashboard/delivery-terms'
+        ? Response.json({ ...DEFAULT_DELIVERY_TERMS, delivery_fee: 2500 })
+        : undefined,
+    );
+    open('/merchant/dashboard?tab=delivery-terms');
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs.slice(tabs.indexOf('배송 관리'), tabs.indexOf('배송 관리') + 2)).toEqual(['배송 관리', '배송 조건']);
+    expect(screen.getByRole('tab', { name: '배송 조건' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('heading', { name: '배송 조건', level: 2 })).toBeTruthy();
+    expect(((await screen.findByLabelText('배달비')) as HTMLInputElement).value).toBe('2,500');
   });
 
   it('shows my reviews with the option I bought, as the product page does', async () => {

@@ -2,6 +2,8 @@ import {
   ANALYTICS_PERIOD_DEFAULT,
   DASHBOARD_PRODUCTS_DEFAULT,
   type DashboardProducts,
+  type DeliveryTerms,
+  type DeliveryTermsUpdate,
   type PaymentAnalytics,
   type PaymentList,
   type Product,
@@ -27,6 +29,7 @@ export const merchantTabKeys = {
   deletedList: (sort: DeletedSort) => ['merchant-tabs', 'deleted', sort] as const,
   analytics: (periodDays: number) => ['merchant-tabs', 'analytics', periodDays] as const,
   payments: ['merchant-tabs', 'payments'] as const,
+  deliveryTerms: ['merchant-tabs', 'delivery-terms'] as const,
   /** The products feature's key: the category lists are shared with the shopping and delivery tabs. */
 };
 
@@ -78,6 +81,28 @@ export const merchantPaymentsQuery = () =>
       }),
     staleTime: 0,
   });
+
+/** GET /api/dashboard/delivery-terms: the merchant's delivery terms (the defaults until they set some). */
+export const deliveryTermsQuery = () =>
+  queryOptions({
+    queryKey: merchantTabKeys.deliveryTerms,
+    queryFn: ({ signal }) => api.get<DeliveryTerms>('/api/dashboard/delivery-terms', { signal }),
+    staleTime: 0,
+  });
+
+/** PUT /api/dashboard/delivery-terms with the fields that changed; the answer is the terms as now saved. */
+export function saveDeliveryTerms(body: DeliveryTermsUpdate): Promise<DeliveryTerms> {
+  return api.put<DeliveryTerms>('/api/dashboard/delivery-terms', body);
+}
+
+/**
+ * After the terms are saved the form starts from the answer, and the catalogue's answers (products
+ * and merchants carry `delivery_terms`) are asked again.
+ */
+export async function applyDeliveryTerms(queryClient: QueryClient, terms: DeliveryTerms): Promise<void> {
+  queryClient.setQueryData(merchantTabKeys.deliveryTerms, terms);
+  await refreshCatalogue(queryClient);
+}
 
 /** DELETE /api/products/{id}: a soft delete; the product moves to the deleted list. */
 export function deleteProduct(id: number): Promise<Product> {
