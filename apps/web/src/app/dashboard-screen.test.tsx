@@ -1,7 +1,9 @@
+import { DEFAULT_DELIVERY_TERMS } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildReview, emptyReviewStats } from '@/features/dashboard/dashboard-fixtures';
 import { SessionContext, type SessionUser } from '@/lib/session';
 import { TenantContext, toTenantInfo } from '@/lib/tenant';
 import { callsTo, stubFetch, testSession, testTenant } from '@/testing/app-test-support';
@@ -68,6 +70,47 @@ describe('/merchant/dashboard with the other features plugged in', () => {
     await waitFor(() => expect(router.state.location.state).toBeNull());
     expect(router.state.location.search).toBe('?tab=delivery');
     expect(screen.getByText('상품이 등록되었습니다.')).toBeTruthy();
+  });
+
+  it('opens the delivery terms form on ?tab=delivery-terms, next to the order management', async () => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    stubFetch((url) =>
+      url.pathname === '/api/dashboard/delivery-terms'
+        ? Response.json({ ...DEFAULT_DELIVERY_TERMS, delivery_fee: 2500 })
+        : undefined,
+    );
+    open('/merchant/dashboard?tab=delivery-terms');
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs.slice(tabs.indexOf('배송 관리'), tabs.indexOf('배송 관리') + 2)).toEqual(['배송 관리', '배송 조건']);
+    expect(screen.getByRole('tab', { name: '배송 조건' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('heading', { name: '배송 조건', level: 2 })).toBeTruthy();
+    expect(((await screen.findByLabelText('배달비')) as HTMLInputElement).value).toBe('2,500');
+  });
+
+  it('shows my reviews with the option I bought, as the product page does', async () => {
+    stubFetch((url) =>
+      url.pathname === '/api/dashboard/reviews'
+        ? Response.json({
+            reviews: [buildReview(1, 10, 5, { option_name: '10kg' }), buildReview(2, 20, 4)],
+            has_more: false,
+            stats: emptyReviewStats,
+          })
+        : undefined,
+    );
+    open('/merchant/dashboard?tab=reviews');
+    fireEvent.click(await screen.findByRole('button', { name: /상품 10/ }));
+    const review = await screen.findByRole('article', { name: /리뷰/ });
+    expect(within(review).getByText('구매 옵션: 10kg')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /상품 20/ }));
+    expect(await screen.findByText('리뷰 내용 2')).toBeTruthy();
+    expect(screen.getAllByText(/^구매 옵션:/)).toHaveLength(1);
   });
 
   it("shows a post with the content feature's share menu", async () => {

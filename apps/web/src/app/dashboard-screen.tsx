@@ -20,6 +20,9 @@ const MerchantProductsTab = lazy(() =>
 const DeletedProductsTab = lazy(() =>
   import('@/features/merchant-tabs/deleted-products-tab').then((mod) => ({ default: mod.DeletedProductsTab })),
 );
+const DeliveryTermsTab = lazy(() =>
+  import('@/features/merchant-tabs/delivery-terms-tab').then((mod) => ({ default: mod.DeliveryTermsTab })),
+);
 const PaymentsTab = lazy(() =>
   import('@/features/merchant-tabs/payments-tab').then((mod) => ({ default: mod.PaymentsTab })),
 );
@@ -44,6 +47,7 @@ const parts: DashboardParts = {
     products: inSuspense(<MerchantProductsTab />),
     'deleted-products': inSuspense(<DeletedProductsTab />),
     delivery: <MerchantOrdersTab />,
+    'delivery-terms': inSuspense(<DeliveryTermsTab />),
     payments: inSuspense(<PaymentsTab />),
   },
 };

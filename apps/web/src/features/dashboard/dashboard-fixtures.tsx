@@ -84,6 +84,7 @@ export function buildReview(id: number, productId: number, rating: number, overr
     is_helpful_by_current_user: false,
     media: [],
     product: { id: productId, title: `상품 ${productId}`, image_url: null, price: 10000 },
+    option_name: null,
     ...overrides,
   };
 }
@@ -209,6 +210,7 @@ export function testParts(overrides: Partial<DashboardParts> = {}): DashboardPar
       products: <p>상품 관리 화면</p>,
       'deleted-products': <p>삭제된 상품 화면</p>,
       delivery: <p>배송 관리 화면</p>,
+      'delivery-terms': <p>배송 조건 화면</p>,
       payments: <p>결제 관리 화면</p>,
     },
     ...overrides,

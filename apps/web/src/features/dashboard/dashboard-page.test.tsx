@@ -79,6 +79,7 @@ describe('dashboard shell', () => {
       '상품 관리',
       '삭제된 상품',
       '배송 관리',
+      '배송 조건',
       '결제 관리',
     ]);
     fireEvent.mouseDown(screen.getByRole('tab', { name: '결제 관리' }));
@@ -103,6 +104,7 @@ describe('dashboard shell', () => {
 
   it.each([
     ['delivery', '배송 관리는 가맹점주만 이용할 수 있습니다.'],
+    ['delivery-terms', '배송 조건 설정은 가맹점주만 이용할 수 있습니다.'],
     ['deleted-products', '삭제된 상품 관리는 가맹점주만 이용할 수 있습니다.'],
     ['products', '가맹점주만 접근 가능합니다.'],
     ['payments', '가맹점주만 접근 가능합니다.'],
@@ -116,7 +118,7 @@ describe('dashboard shell', () => {
 
   it('hides the tabs of features that are off, and their buttons', () => {
     open('/merchant/dashboard?tab=posts', merchant, ['content', 'reviews', 'payment']);
-    expect(tabNames()).toEqual(['홈', '상품 관리', '삭제된 상품', '배송 관리']);
+    expect(tabNames()).toEqual(['홈', '상품 관리', '삭제된 상품', '배송 관리', '배송 조건']);
     expect(selectedTab()).toBe('홈');
     expect(screen.queryByRole('link', { name: '게시글 등록' })).toBeNull();
     cleanup();

@@ -11,12 +11,13 @@ export const dashboardTabs = [
   'products',
   'deleted-products',
   'delivery',
+  'delivery-terms',
   'payments',
 ] as const;
 export type DashboardTab = (typeof dashboardTabs)[number];
 
 /** The tabs only merchants use. */
-export const merchantTabs = ['products', 'deleted-products', 'delivery', 'payments'] as const;
+export const merchantTabs = ['products', 'deleted-products', 'delivery', 'delivery-terms', 'payments'] as const;
 export type MerchantTab = (typeof merchantTabs)[number];
 
 export function isMerchantTab(tab: DashboardTab): tab is MerchantTab {
@@ -48,6 +49,7 @@ function featureAllows(tab: DashboardTab, isEnabled: DashboardViewer['isEnabled'
     case 'products':
     case 'deleted-products':
     case 'delivery':
+    case 'delivery-terms':
       return isEnabled('shopping') || isEnabled('delivery');
     case 'payments':
       return isEnabled('payment');

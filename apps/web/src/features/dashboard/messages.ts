@@ -24,6 +24,7 @@ export const dashboardText = {
     products: '상품 관리',
     'deleted-products': '삭제된 상품',
     delivery: '배송 관리',
+    'delivery-terms': '배송 조건',
     payments: '결제 관리',
   } satisfies Record<DashboardTab, string>,
   swipeHint: '좌우로 밀어서 다른 탭으로 이동할 수 있어요',
@@ -33,6 +34,7 @@ export const dashboardText = {
     products: '가맹점주만 접근 가능합니다.',
     'deleted-products': '삭제된 상품 관리는 가맹점주만 이용할 수 있습니다.',
     delivery: '배송 관리는 가맹점주만 이용할 수 있습니다.',
+    'delivery-terms': '배송 조건 설정은 가맹점주만 이용할 수 있습니다.',
     payments: '가맹점주만 접근 가능합니다.',
   } satisfies Record<MerchantTab, string>,
 

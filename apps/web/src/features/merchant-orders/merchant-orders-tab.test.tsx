@@ -130,14 +130,19 @@ beforeEach(() => {
         items: [
           {
             product_id: 12,
-            product_title: '청송 꿀사과 3kg',
+            product_title: '청송 꿀사과',
+            option_id: 121,
+            option_name: '3kg',
             unit_price: 25000,
             quantity: 2,
             total_price: 50000,
             image_url: null,
           },
         ],
-        total_price: 50000,
+        items_total: 50000,
+        shipping_fee: 3000,
+        total_price: 53000,
+        card_amount: 53000,
         buyer: { id: 22, name: '박서준' },
       }),
       buildOrder({
@@ -147,6 +152,9 @@ beforeEach(() => {
         delivered_at: at(1, 18),
         delivery_address: '대전광역시 유성구 대학로 99',
         delivery_phone: '010-2222-3333',
+        shipping_fee: 2500,
+        total_price: 14500,
+        card_amount: 14500,
       }),
       buildOrder({
         id: 88,
@@ -189,9 +197,17 @@ describe('merchant order list', () => {
     expect(parcel.getByText('배송')).toBeTruthy();
     expect(parcel.getByText('배송중')).toBeTruthy();
     expect(parcel.getByText('2개')).toBeTruthy();
-    expect(parcel.getAllByText('50,000원')).toHaveLength(2);
+    expect(parcel.getByText('50,000원')).toBeTruthy();
+    // The option bought under the product, and the parcel fee on its own line.
+    expect(parcel.getByText('옵션: 3kg')).toBeTruthy();
+    expect(parcel.getByText('택배비').nextElementSibling?.textContent).toBe('3,000원');
+    expect(parcel.getByText('총 결제금액').nextElementSibling?.textContent).toBe('53,000원');
+    // A local delivery without a fee has no fee line; no option line without options.
+    expect(first.queryByText('배달비')).toBeNull();
+    expect(first.queryByText(/^옵션:/)).toBeNull();
     // A finished order shows when it was delivered.
     expect(within(card(12)).getByText('배송완료 일시')).toBeTruthy();
+    expect(within(card(12)).getByText('배달비').nextElementSibling?.textContent).toBe('2,500원');
     expect(cardTitles()).toEqual(['주문번호 #101', '주문번호 #57', '주문번호 #12']);
   });
 
@@ -254,6 +270,9 @@ describe('merchant order list', () => {
     const search = screen.getByLabelText('주문 검색');
 
     fireEvent.change(search, { target: { value: '꿀사과' } });
+    expect(cardTitles()).toEqual(['주문번호 #57']);
+    // The option bought is searched too.
+    fireEvent.change(search, { target: { value: '3KG' } });
     expect(cardTitles()).toEqual(['주문번호 #57']);
     fireEvent.change(search, { target: { value: '010-1234' } });
     expect(cardTitles()).toEqual(['주문번호 #101']);

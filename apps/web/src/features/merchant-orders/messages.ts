@@ -56,7 +56,6 @@ export const ordersText = {
   items: '주문 상품',
   quantity: (q: number) => `${n(q)}개`,
   itemsTotal: '상품 금액',
-  shippingFee: '배송비',
   totalPrice: '총 결제금액',
   pointsUsed: '포인트 사용',
   cardAmount: '카드 결제',

@@ -22,6 +22,8 @@ const apples = buildOrder({
     {
       product_id: 12,
       product_title: '청송 꿀사과 3kg',
+      option_id: null,
+      option_name: null,
       unit_price: 25000,
       quantity: 2,
       total_price: 50000,
@@ -40,6 +42,8 @@ const rice = buildOrder({
     {
       product_id: 13,
       product_title: 'Organic Rice 10kg',
+      option_id: null,
+      option_name: null,
       unit_price: 40000,
       quantity: 1,
       total_price: 40000,
@@ -61,6 +65,27 @@ describe('order search (id, address, phone, item titles)', () => {
     expect(ids(applyOrderFilters(page, { ...defaultOrderFilters, search: ' 해운대 ' }, now))).toEqual([57]);
     expect(ids(applyOrderFilters(page, { ...defaultOrderFilters, search: '꿀사과' }, now))).toEqual([57]);
     expect(ids(applyOrderFilters(page, { ...defaultOrderFilters, search: 'organic rice' }, now))).toEqual([12]);
+  });
+
+  it('finds an order by the option bought', () => {
+    const boxed = buildOrder({
+      id: 77,
+      items: [
+        {
+          product_id: 12,
+          product_title: '청송 꿀사과',
+          option_id: 3,
+          option_name: '선물용 5kg',
+          unit_price: 32000,
+          quantity: 1,
+          total_price: 32000,
+          image_url: null,
+        },
+      ],
+    });
+    expect(matchesSearch(boxed, '선물용')).toBe(true);
+    expect(matchesSearch(boxed, '5KG')).toBe(true);
+    expect(matchesSearch(apples, '선물용')).toBe(false);
   });
 
   it('finds a phone number typed with or without hyphens', () => {

@@ -42,7 +42,7 @@ export function rangeStart(range: DateRange, now: Date = new Date()): Date | nul
 const digitsOf = (text: string) => text.replace(/\D/g, '');
 
 /**
- * Search over the order id, delivery address, phone and item titles (spec part 3). Case does not
+ * Search over the order id, delivery address, phone, item titles and options. Case does not
  * matter; `#12` finds order 12; phone numbers match with or without hyphens.
  */
 export function matchesSearch(order: Order, query: string): boolean {
@@ -55,7 +55,9 @@ export function matchesSearch(order: Order, query: string): boolean {
   // Only a query made of a phone number's characters is compared by digits ("010-1234" or "1234").
   if (qDigits && /^[\d\s\-+()]+$/.test(q) && digitsOf(order.delivery_phone).includes(qDigits)) return true;
   if (order.delivery_phone.toLowerCase().includes(q)) return true;
-  return order.items.some((item) => item.product_title.toLowerCase().includes(q));
+  return order.items.some(
+    (item) => item.product_title.toLowerCase().includes(q) || !!item.option_name?.toLowerCase().includes(q),
+  );
 }
 
 function createdTime(order: Order): number {

@@ -23,6 +23,8 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
       {
         product_id: 11,
         product_title: '유기농 방울토마토 1kg',
+        option_id: null,
+        option_name: null,
         unit_price: 12000,
         quantity: 1,
         total_price: 12000,

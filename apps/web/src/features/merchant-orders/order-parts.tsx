@@ -1,7 +1,9 @@
 import { type Order, type OrderStatus, type OrderType, orderStatusLabel } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { formatWon } from '@/lib/format';
+import { orderFeeLabel } from '@/lib/order-fee';
 import { formatPhone } from '@/lib/phone';
+import { purchaseMessages } from '@/messages/purchases';
 import { ordersText as m } from './messages';
 
 const timeFormat = new Intl.DateTimeFormat('ko-KR', {
@@ -50,6 +52,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function OrderCard({ order, onChangeStatus }: { order: Order; onChangeStatus: (order: Order) => void }) {
   const titleId = `merchant-order-${order.id}`;
   const kind = kindOf(order);
+  // 택배비 or 배달비 on a line of its own, when the buyer paid one.
+  const feeLabel = order.shipping_fee > 0 ? orderFeeLabel(order) : null;
   return (
     <article className="orders-card" aria-labelledby={titleId}>
       <header className="orders-card-head">
@@ -98,8 +102,13 @@ export function OrderCard({ order, onChangeStatus }: { order: Order; onChangeSta
       <section className="orders-items" aria-label={m.items}>
         <ul>
           {order.items.map((item) => (
-            <li key={item.product_id}>
-              <span className="orders-item-title">{item.product_title}</span>
+            <li key={`${item.product_id}-${item.option_id ?? ''}`}>
+              <span className="orders-item-title">
+                {item.product_title}
+                {item.option_name ? (
+                  <span className="orders-item-option">{purchaseMessages.option(item.option_name)}</span>
+                ) : null}
+              </span>
               <span className="orders-item-qty tabular">{m.quantity(item.quantity)}</span>
               <span className="orders-item-price tabular">{formatWon(item.total_price)}</span>
             </li>
@@ -107,9 +116,9 @@ export function OrderCard({ order, onChangeStatus }: { order: Order; onChangeSta
         </ul>
       </section>
       <dl className="orders-money">
-        {order.shipping_fee > 0 ? (
+        {feeLabel ? (
           <div>
-            <dt>{m.shippingFee}</dt>
+            <dt>{feeLabel}</dt>
             <dd className="tabular">{formatWon(order.shipping_fee)}</dd>
           </div>
         ) : null}

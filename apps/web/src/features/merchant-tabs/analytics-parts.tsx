@@ -57,7 +57,7 @@ export function AnalyticsCard({
   );
 }
 
-/** The six summary figures. */
+/** The summary figures: payments, revenue (with the delivery fees in it, also shown apart), customers, products. */
 export function SummaryCards({ summary }: { summary: PaymentAnalytics['summary'] }) {
   const items: [string, string][] = [
     [m.totalPayments, m.count(summary.total_payments)],
@@ -66,6 +66,7 @@ export function SummaryCards({ summary }: { summary: PaymentAnalytics['summary']
     [m.avgOrderValue, formatWon(summary.avg_order_value)],
     [m.uniqueCustomers, m.people(summary.unique_customers)],
     [m.uniqueProducts, m.kinds(summary.unique_products_sold)],
+    [m.deliveryFeeTotal, formatWon(summary.delivery_fee_total)],
   ];
   return (
     // biome-ignore lint/a11y/useSemanticElements: a labelled group of figures, not a form fieldset

@@ -1,4 +1,4 @@
-import type { PaymentAnalytics, PaymentItem, Product } from '@app/contracts';
+import { DEFAULT_DELIVERY_TERMS, type PaymentAnalytics, type PaymentItem, type Product } from '@app/contracts';
 import type { SessionUser } from '@/lib/session';
 
 export const merchant: SessionUser = { id: 3, email: 'farm@example.com', username: '햇살농장', user_type: 'merchant' };
@@ -11,10 +11,15 @@ export const admin: SessionUser = {
   is_admin: true,
 };
 
-/** A product of the merchant as the product lists answer it. */
+/**
+ * A product of the merchant as the product lists answer it. `stock` and `display_remaining` say the
+ * same (null and -1 unlimited): give either and the other follows.
+ */
 export function buildProduct(overrides: Partial<Product> = {}): Product {
   const id = overrides.id ?? 1;
   const title = overrides.title ?? `상품 ${id}`;
+  const remaining = overrides.display_remaining ?? (overrides.stock === undefined ? -1 : (overrides.stock ?? -1));
+  const stock = overrides.stock !== undefined ? overrides.stock : remaining < 0 ? null : remaining;
   return {
     id,
     title,
@@ -29,11 +34,13 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
     delivery_category: null,
     // Parcel goods never deliver locally (the server keeps is_delivery false for them).
     is_delivery: false,
-    display_remaining: -1,
+    display_remaining: remaining,
+    stock,
+    options: [],
     image_url: null,
     thumbnail_url: null,
     merchant_id: 3,
-    merchant: { id: 3, owner_id: 3, business_name: '햇살농장' },
+    merchant: { id: 3, owner_id: 3, business_name: '햇살농장', delivery_terms: DEFAULT_DELIVERY_TERMS },
     rating_average: 0,
     rating_count: 0,
     views_count: 0,
@@ -65,6 +72,8 @@ export function buildAnalytics(overrides: Partial<PaymentAnalytics> = {}): Payme
       avg_order_value: 25000,
       unique_customers: 4,
       unique_products_sold: 5,
+      // 배달비 and 택배비 within the revenue.
+      delivery_fee_total: 15000,
     },
     payment_status_stats: [
       { status: 'paid', count: 10, total_amount: 250000, avg_amount: 25000, min_amount: 5000, max_amount: 60000 },
@@ -101,6 +110,7 @@ export function buildAnalytics(overrides: Partial<PaymentAnalytics> = {}): Payme
       total_revenue: total_revenue as number,
       avg_payment_amount: 25000,
       revenue_per_unit: Math.round((total_revenue as number) / 4),
+      options: [],
     })),
     category_stats: [
       { category: 'food', payment_count: 8, unique_products: 4, total_revenue: 205000 },
@@ -134,6 +144,7 @@ export function buildPayment(overrides: Partial<PaymentItem> = {}): PaymentItem 
     name: '청송 꿀사과 3kg 외 1건',
     product_name: '청송 꿀사과 3kg',
     product_id: 1,
+    option_name: null,
     order_id: 1,
     buyer_name: '김민지',
     amount: 25000,

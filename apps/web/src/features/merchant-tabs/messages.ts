@@ -1,6 +1,7 @@
 import { analyticsMessages, dashboardMessages } from '@app/contracts';
 import { formatNumber } from '@/lib/format';
 import type { AvailabilityFilter, DeliveryFilter, ProductSort } from './product-filters';
+import type { StockFilter } from './stock-values';
 
 const n = formatNumber;
 
@@ -71,6 +72,35 @@ export const productsText = {
   soldOut: '품절',
   lowStock: '재고 부족',
   stock: (count: number) => `재고 ${n(count)}개`,
+  partlySoldOut: '일부 품절',
+  optionCount: (count: number) => `옵션 ${n(count)}개`,
+  optionStocks: (title: string) => `${title} 옵션별 재고`,
+  /** One option in the compact list: `5kg · 12개`, `10kg · 품절`, `3kg · 무제한`. */
+  optionStock: (stock: number | null) => (stock === null ? '무제한' : stock === 0 ? '품절' : `${n(stock)}개`),
+  optionLow: '재고 부족',
+
+  stockFilter: '재고 상태',
+  /** The chips above the list, with how many products each would show. */
+  stockFilters: {
+    low: (count: number) => `재고 부족 ${n(count)}`,
+    sold_out: (count: number) => `품절 ${n(count)}`,
+  } satisfies Record<Exclude<StockFilter, 'all'>, (count: number) => string>,
+  stockFilterHints: {
+    low: '재고가 10개 이하로 남은 상품(옵션)만 보기',
+    sold_out: '품절된 상품(옵션)이 있는 상품만 보기',
+  } satisfies Record<Exclude<StockFilter, 'all'>, string>,
+
+  stockEdit: '재고',
+  stockEditFor: (title: string) => `${title} 재고 수정`,
+  stockEditTitle: '재고 수정',
+  stockCount: '재고 수량',
+  stockPlaceholder: '무제한',
+  stockHint: '비워두면 무제한, 0을 입력하면 품절로 표시돼요.',
+  stockSave: '저장',
+  stockSaving: '저장 중…',
+  stockCancel: '취소',
+  stockSaved: (title: string) => `${title} 재고를 저장했습니다.`,
+  stockSaveFailed: '재고를 저장하지 못했습니다. 잠시 후 다시 시도해주세요.',
   views: (count: number) => `조회 ${n(count)}`,
   orders: (count: number) => `주문 ${n(count)}`,
   noImage: '이미지 없음',
@@ -131,6 +161,8 @@ export const paymentsText = {
   avgOrderValue: '평균 주문 금액',
   uniqueCustomers: '구매 고객',
   uniqueProducts: '판매 상품',
+  /** The delivery fees (배달비, 택배비) buyers paid, part of the total revenue. */
+  deliveryFeeTotal: '배송비 수입',
   count: (v: number) => `${n(v)}건`,
   people: (v: number) => `${n(v)}명`,
   kinds: (v: number) => `${n(v)}개`,
@@ -167,6 +199,8 @@ export const paymentsText = {
   quantity: '수량',
   perUnit: '개당 매출',
   salesLine: (count: number, quantity: number) => `결제 ${n(count)}건 · ${n(quantity)}개`,
+  /** A product's option row in the products table: `사과 3kg의 옵션` before the option's name, for screen readers. */
+  optionOf: (product: string) => `${product} 옵션`,
 
   categories: '카테고리별 매출',
   categoryLine: (count: number, products: number) => `결제 ${n(count)}건 · 상품 ${n(products)}개`,
@@ -213,4 +247,56 @@ export const analyticsPageText = {
   topFlag: (rank: number) => `TOP ${rank}`,
   noProducts: '기간 안에 판매된 상품이 없어요.',
   noStatus: '기간 안에 결제가 없어요.',
+} as const;
+
+/** The delivery terms tab (배송 조건): what ordering from this merchant costs and how it arrives. */
+export const deliveryTermsText = {
+  title: '배송 조건',
+  intro: '손님이 주문할 때 보는 배달비, 최소주문금액, 픽업 안내와 택배비를 정해요.',
+  loading: '배송 조건을 불러오는 중입니다…',
+  loadFailed: '배송 조건을 불러오는데 실패했습니다.',
+  noSections: '이 쇼핑몰에서는 배달이나 택배 상품을 팔지 않아 정할 배송 조건이 없어요.',
+
+  local: '배달·픽업',
+  localIntro: '가게에서 직접 배달하거나 손님이 가지러 오는 주문의 조건이에요.',
+  deliveryFee: '배달비',
+  deliveryFeeHint: '0원이면 무료 배달이에요.',
+  deliveryFeeRequired: '배달비를 입력해주세요. 무료 배달이면 0을 입력하세요.',
+  minOrder: '최소주문금액',
+  minOrderHint: '배달 주문에만 적용돼요. 최소 금액이 없으면 0을 입력하세요.',
+  minOrderRequired: '최소주문금액을 입력해주세요. 없으면 0을 입력하세요.',
+  freeOver: '무료배달 기준 금액',
+  freeOverHint: '이 금액 이상 주문하면 배달비를 받지 않아요. 비워두면 항상 배달비를 받아요.',
+  freeOverPlaceholder: '없음',
+  eta: '예상 도착 시간',
+  etaPlaceholder: '예) 40~60분, 내일 오전 도착',
+  etaHint: '주문 화면에 그대로 보여요. 비워두면 표시하지 않아요.',
+  pickup: '픽업 가능',
+  pickupHint: '손님이 가게에 와서 직접 가져갈 수 있어요. 픽업 주문은 최소주문금액과 배달비가 없어요.',
+  pickupAddress: '픽업 주소',
+  pickupAddressPlaceholder: '예) 서울 마포구 월드컵북로 12, 1층 햇살농장',
+  pickupHours: '픽업 시간',
+  pickupHoursPlaceholder: '예) 매일 10:00~19:00',
+
+  parcel: '택배',
+  parcelIntro: '택배로 보내는 쇼핑 상품의 배송비예요. 비워두면 쇼핑몰 기본 정책을 따라요.',
+  parcelFee: '택배비',
+  parcelFreeOver: '무료배송 기준 금액',
+  policy: '쇼핑몰 기본 정책 따름',
+  policyFee: (fee: number) => `쇼핑몰 기본 ${n(fee)}원`,
+  policyFreeOver: (won: number) => `쇼핑몰 기본 ${n(won)}원 이상`,
+  policyLine: (fee: number, freeOver: number) =>
+    `쇼핑몰 기본 정책: 택배비 ${n(fee)}원, ${n(freeOver)}원 이상 구매 시 무료배송`,
+  followsPolicy: '비워두면 쇼핑몰 기본 정책을 따라요.',
+
+  preview: '손님에게 보이는 안내',
+  minOrderLine: (won: number) => (won > 0 ? `최소주문 ${n(won)}원` : '최소주문금액 없음'),
+  etaLine: (text: string) => `예상 도착 ${text}`,
+  pickupLine: (on: boolean) => (on ? '픽업 가능' : '픽업 안 함'),
+  parcelLine: (fee: number, freeOver: number) =>
+    fee === 0 ? '택배비 무료' : `택배비 ${n(fee)}원 (${n(freeOver)}원 이상 무료배송)`,
+
+  save: '저장',
+  saving: '저장 중…',
+  saveFailed: '배송 조건을 저장하지 못했습니다. 잠시 후 다시 시도해주세요.',
 } as const;

@@ -1,6 +1,7 @@
 import { ANALYTICS_PERIOD_DEFAULT, ANALYTICS_TOP_FLAGGED, analyticsCategoryLabel } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatNumber, formatWon } from '@/lib/format';
@@ -98,25 +99,42 @@ function AnalyticsScreen() {
                   {data.product_stats.map((p, i) => {
                     const top = i < ANALYTICS_TOP_FLAGGED;
                     return (
-                      <tr key={p.product_id} className={top ? 'mt-top-row' : undefined}>
-                        <td className="tabular">{i + 1}</td>
-                        <th scope="row">
-                          <span className="mt-product-cell">
-                            {top ? (
-                              <span className="mt-top-flag">
-                                <Trophy size={14} aria-hidden="true" />
-                                {t.topFlag(i + 1)}
-                              </span>
-                            ) : null}
-                            {p.product_name}
-                          </span>
-                        </th>
-                        <td>{analyticsCategoryLabel(p.category)}</td>
-                        <td className="tabular">{m.count(p.payment_count)}</td>
-                        <td className="tabular">{formatNumber(p.total_quantity)}</td>
-                        <td className="tabular mt-nowrap">{formatWon(p.total_revenue)}</td>
-                        <td className="tabular mt-nowrap">{formatWon(p.revenue_per_unit)}</td>
-                      </tr>
+                      <Fragment key={p.product_id}>
+                        <tr className={top ? 'mt-top-row' : undefined}>
+                          <td className="tabular">{i + 1}</td>
+                          <th scope="row">
+                            <span className="mt-product-cell">
+                              {top ? (
+                                <span className="mt-top-flag">
+                                  <Trophy size={14} aria-hidden="true" />
+                                  {t.topFlag(i + 1)}
+                                </span>
+                              ) : null}
+                              {p.product_name}
+                            </span>
+                          </th>
+                          <td>{analyticsCategoryLabel(p.category)}</td>
+                          <td className="tabular">{m.count(p.payment_count)}</td>
+                          <td className="tabular">{formatNumber(p.total_quantity)}</td>
+                          <td className="tabular mt-nowrap">{formatWon(p.total_revenue)}</td>
+                          <td className="tabular mt-nowrap">{formatWon(p.revenue_per_unit)}</td>
+                        </tr>
+                        {/* The options bought, under their product: name, quantity and revenue. */}
+                        {p.options.map((o) => (
+                          <tr key={`${p.product_id}-${o.option_id}`} className="mt-option-row" data-option-row="">
+                            <td />
+                            <th scope="row">
+                              <span className="visually-hidden">{m.optionOf(p.product_name)} </span>
+                              <span className="mt-option-name">{o.option_name}</span>
+                            </th>
+                            <td />
+                            <td />
+                            <td className="tabular">{formatNumber(o.total_quantity)}</td>
+                            <td className="tabular mt-nowrap">{formatWon(o.total_revenue)}</td>
+                            <td />
+                          </tr>
+                        ))}
+                      </Fragment>
                     );
                   })}
                 </tbody>

@@ -18,6 +18,7 @@ beforeEach(() => {
   payments = [
     buildPayment({ id: 1, status: 'paid', product_name: '청송 꿀사과 3kg', buyer_name: '김민지', amount: 25000 }),
     buildPayment({ id: 2, status: 'pending', product_name: null, name: '제주 감귤 5kg', buyer_name: '박서준' }),
+    buildPayment({ id: 7, product_name: '청송 꿀사과', option_name: '10kg', buyer_name: '윤가을', amount: 58000 }),
     buildPayment({ id: 3, status: 'failed', buyer_name: '이하늘' }),
     buildPayment({ id: 4, status: 'cancelled', buyer_name: '최유리' }),
     { ...buildPayment({ id: 5, buyer_name: '정다은' }), status: 'virtual_account_issued' as PaymentItem['status'] },
@@ -51,6 +52,7 @@ describe('PaymentsTab analytics', () => {
 
     const summary = screen.getByRole('group', { name: '요약' });
     expect(within(summary).getByText('250,000원')).toBeTruthy();
+    expect(within(summary).getByText('배송비 수입').nextElementSibling?.textContent).toBe('15,000원');
     expect(within(summary).getByText('83.3%')).toBeTruthy();
     expect(within(summary).getByText('12건')).toBeTruthy();
 
@@ -114,6 +116,7 @@ describe('PaymentsTab analytics', () => {
         avg_order_value: 0,
         unique_customers: 0,
         unique_products_sold: 0,
+        delivery_fee_total: 0,
       },
       payment_status_stats: [],
       payment_method_stats: [],
@@ -180,8 +183,11 @@ describe('PaymentsTab list', () => {
     expect(cells(0)[3]?.textContent).toBe('25,000원');
     // Without a product name the payment's name is shown.
     expect(cells(1)[1]?.textContent).toBe('제주 감귤 5kg');
+    // The option bought is named with its product.
+    expect(within(cells(2)[1] as HTMLElement).getByText('옵션: 10kg')).toBeTruthy();
+    expect(cells(2)[1]?.textContent).toBe('청송 꿀사과옵션: 10kg');
     const statuses = rows.map((_, i) => cells(i)[4]?.textContent);
-    expect(statuses).toEqual(['결제완료', '대기중', '실패', '취소', '가상계좌 발급', 'refund_requested']);
+    expect(statuses).toEqual(['결제완료', '대기중', '결제완료', '실패', '취소', '가상계좌 발급', 'refund_requested']);
     expect(within(rows[0] as HTMLElement).getByText('결제완료').className).toContain('mt-status-paid');
   });
 

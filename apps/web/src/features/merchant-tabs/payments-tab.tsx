@@ -12,6 +12,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { formatWon } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
+import { purchaseMessages } from '@/messages/purchases';
 import { DailyBars, HourlyArea, WeekdayBars } from './analytics-charts';
 import { AnalyticsCard, DailyTable, StatusBadge, StatusStatsTable, SummaryCards, TableScroll } from './analytics-parts';
 import { DeniedNotice, isForbidden, LoadError } from './merchant-parts';
@@ -334,7 +335,10 @@ function PaymentList() {
                 <td className="tabular mt-nowrap">
                   <time dateTime={p.created_at}>{dateTime.format(new Date(p.created_at))}</time>
                 </td>
-                <td>{p.product_name ?? p.name}</td>
+                <td>
+                  {p.product_name ?? p.name}
+                  {p.option_name ? <span className="mt-cell-sub">{purchaseMessages.option(p.option_name)}</span> : null}
+                </td>
                 <td>{p.buyer_name}</td>
                 <td className="tabular mt-nowrap">{formatWon(p.amount)}</td>
                 <td>

@@ -1,4 +1,5 @@
 import type { Product } from '@app/contracts';
+import { matchesStockFilter, type StockFilter } from './stock-values';
 
 /** Sorts of the products tab (spec part 3): latest, price low, price high, views, orders. */
 export const productSorts = ['latest', 'price_asc', 'price_desc', 'views', 'orders'] as const;
@@ -16,6 +17,8 @@ export interface ProductFilters {
   category: string;
   delivery: DeliveryFilter;
   availability: AvailabilityFilter;
+  /** The stock chips above the list: running low, or something sold out. */
+  stock: StockFilter;
   sort: ProductSort;
 }
 
@@ -25,6 +28,7 @@ export const defaultProductFilters: ProductFilters = {
   category: 'all',
   delivery: 'all',
   availability: 'available',
+  stock: 'all',
   sort: 'latest',
 };
 
@@ -34,7 +38,8 @@ export function isNarrowing(filters: ProductFilters): boolean {
     filters.search.trim() !== '' ||
     filters.category !== defaultProductFilters.category ||
     filters.delivery !== defaultProductFilters.delivery ||
-    filters.availability !== defaultProductFilters.availability
+    filters.availability !== defaultProductFilters.availability ||
+    filters.stock !== defaultProductFilters.stock
   );
 }
 
@@ -66,7 +71,7 @@ export function applyProductFilters(products: readonly Product[], filters: Produ
       if (filters.delivery === 'pickup' && (p.is_delivery || p.category_type === 'shopping')) return false;
       if (filters.availability === 'available' && !p.is_available) return false;
       if (filters.availability === 'unavailable' && p.is_available) return false;
-      return true;
+      return matchesStockFilter(p, filters.stock);
     })
     .sort(comparators[filters.sort]);
 }

@@ -1,4 +1,5 @@
-import type { Product } from '@app/contracts';
+import type { Product, ProductOption } from '@app/contracts';
+import { productMessages } from '@app/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/app-toaster';
@@ -11,10 +12,12 @@ let products: Product[];
 let fetchMock: ReturnType<typeof stubFetch>;
 let failList: boolean;
 let failDelete: boolean;
+let stockAnswer: (() => Response) | undefined;
 
 beforeEach(() => {
   failList = false;
   failDelete = false;
+  stockAnswer = undefined;
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   products = [
     buildProduct({
@@ -72,6 +75,30 @@ beforeEach(() => {
     if (method === 'GET' && url.pathname === '/api/dashboard/products') {
       if (failList) return Response.json({ detail: '서버 오류' }, { status: 500 });
       return Response.json({ products, has_more: false, total: products.length });
+    }
+    const stock = url.pathname.match(/^\/api\/products\/(\d+)\/stock$/);
+    if (method === 'PUT' && stock) {
+      if (stockAnswer) return stockAnswer();
+      const body = JSON.parse(String(init.body)) as {
+        stock?: number | null;
+        options?: { id: number; stock: number | null }[];
+      };
+      const index = products.findIndex((p) => p.id === Number(stock[1]));
+      const product = products[index] as Product;
+      const options = product.options.map((o) => {
+        const change = body.options?.find((c) => c.id === o.id);
+        return change ? { ...o, stock: change.stock } : o;
+      });
+      const counts = options.map((o) => o.stock);
+      const total =
+        options.length === 0
+          ? (body.stock ?? null)
+          : counts.includes(null)
+            ? null
+            : counts.reduce<number>((sum, c) => sum + (c ?? 0), 0);
+      const updated = { ...product, options, stock: total, display_remaining: total ?? -1 };
+      products[index] = updated;
+      return Response.json({ ...updated, media: [], reviews: [] });
     }
     const del = url.pathname.match(/^\/api\/products\/(\d+)$/);
     if (method === 'DELETE' && del) {
@@ -236,5 +263,160 @@ describe('MerchantProductsTab', () => {
     renderTab(customer);
     expect(screen.getByRole('alert').textContent).toContain('가맹점주만 접근 가능합니다.');
     expect(callsTo(fetchMock, '/api/dashboard/products')).toHaveLength(0);
+  });
+});
+
+const option = (id: number, name: string, stock: number | null, over: Partial<ProductOption> = {}): ProductOption => ({
+  id,
+  name,
+  price: 20000 + id * 1000,
+  original_price: null,
+  stock,
+  is_available: true,
+  ...over,
+});
+
+/** A product sold in sizes, each with its own count. */
+const giftApples = () =>
+  buildProduct({
+    id: 5,
+    title: '햇사과 선물세트',
+    price: 21000,
+    stock: 15,
+    options: [
+      option(1, '3kg', 12),
+      option(2, '5kg', 3),
+      option(3, '10kg', 0),
+      option(4, '15kg', 40, { is_available: false }),
+    ],
+    created_at: '2025-03-14T00:00:00Z',
+  });
+
+const chip = (name: RegExp) => screen.getByRole('button', { name });
+const options = (title: string) =>
+  within(screen.getByRole('list', { name: `${title} 옵션별 재고` }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
+
+describe('MerchantProductsTab stock', () => {
+  it('lists the options compactly with their counts, the low and sold-out ones marked', async () => {
+    products.push(giftApples(), buildProduct({ id: 6, title: '품절 세트', stock: 0, options: [option(7, '1kg', 0)] }));
+    renderTab();
+    const gift = await screen.findByRole('article', { name: '햇사과 선물세트' });
+    expect(options('햇사과 선물세트')).toEqual([
+      '3kg · 12개',
+      '5kg · 3개 (재고 부족)',
+      '10kg · 품절',
+      '15kg · 40개 · 판매중지',
+    ]);
+    // One option on sale running low makes the product a low-stock one.
+    expect(within(gift).getByTestId('stock').textContent).toBe('재고 부족');
+    expect(within(row('품절 세트')).getByTestId('stock').textContent).toBe('품절');
+    // Products without options read as before, with no option list.
+    expect(within(row('청송 꿀사과 3kg')).getByTestId('stock').textContent).toBe('재고 부족 · 재고 3개');
+    expect(within(row('청송 꿀사과 3kg')).queryByRole('list')).toBeNull();
+  });
+
+  it('counts the low-stock and sold-out products at the top and shows only them on a tap', async () => {
+    products.push(giftApples());
+    renderTab();
+    await screen.findByText('햇사과 선물세트');
+    // Low: the apples (3 left) and the gift set's 5kg; sold out: the tangerines and the gift set's 10kg.
+    expect(chip(/^재고 부족/).textContent).toBe('재고 부족 2');
+    expect(chip(/^품절/).textContent).toBe('품절 2');
+    fireEvent.click(chip(/^재고 부족/));
+    expect(chip(/^재고 부족/).getAttribute('aria-pressed')).toBe('true');
+    expect(titles()).toEqual(['햇사과 선물세트', '청송 꿀사과 3kg']);
+    expect(screen.getByText('전체 5개 중 2개')).toBeTruthy();
+    fireEvent.click(chip(/^품절/));
+    expect(titles()).toEqual(['햇사과 선물세트', '제주 감귤 5kg']);
+    fireEvent.click(chip(/^품절/));
+    expect(titles()).toHaveLength(4);
+  });
+
+  it('changes a count in place and shows the answer at once', async () => {
+    const success = vi.spyOn(toast, 'success');
+    renderTab();
+    await screen.findByText('청송 꿀사과 3kg');
+    const apple = row('청송 꿀사과 3kg');
+    fireEvent.click(within(apple).getByRole('button', { name: '청송 꿀사과 3kg 재고 수정' }));
+    const input = within(apple).getByLabelText('재고 수량') as HTMLInputElement;
+    expect(input.value).toBe('3');
+    expect(document.activeElement).toBe(input);
+    const save = within(apple).getByRole('button', { name: '저장' }) as HTMLButtonElement;
+    // Nothing changed yet: nothing to save.
+    expect(save.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '1200' } });
+    expect(input.value).toBe('1,200');
+    fireEvent.click(save);
+    await waitFor(() => expect(within(apple).getByTestId('stock').textContent).toBe('재고 1,200개'));
+    expect(callsTo(fetchMock, '/api/products/1/stock', 'PUT').map((c) => c.body)).toEqual([{ stock: 1200 }]);
+    expect(success).toHaveBeenCalledWith('청송 꿀사과 3kg 재고를 저장했습니다.');
+    expect(within(apple).queryByLabelText('재고 수량')).toBeNull();
+    // No longer low: the chip's count follows at once.
+    expect(chip(/^재고 부족/).textContent).toBe('재고 부족 0');
+    // The merchant list is not asked again: the answer was enough.
+    expect(callsTo(fetchMock, '/api/dashboard/products')).toHaveLength(1);
+
+    // Emptied, the count is unlimited; 0 is sold out.
+    fireEvent.click(within(apple).getByRole('button', { name: '청송 꿀사과 3kg 재고 수정' }));
+    fireEvent.change(within(apple).getByLabelText('재고 수량'), { target: { value: '' } });
+    fireEvent.click(within(apple).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(within(apple).getByTestId('stock').textContent).toBe('재고 무제한'));
+    fireEvent.click(within(apple).getByRole('button', { name: '청송 꿀사과 3kg 재고 수정' }));
+    fireEvent.change(within(apple).getByLabelText('재고 수량'), { target: { value: '0' } });
+    fireEvent.click(within(apple).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(within(apple).getByTestId('stock').textContent).toBe('품절'));
+    expect(callsTo(fetchMock, '/api/products/1/stock', 'PUT').map((c) => c.body)).toEqual([
+      { stock: 1200 },
+      { stock: null },
+      { stock: 0 },
+    ]);
+  });
+
+  it("changes an option's count and sends only the options that changed", async () => {
+    products.push(giftApples());
+    renderTab();
+    const gift = await screen.findByRole('article', { name: '햇사과 선물세트' });
+    fireEvent.click(within(gift).getByRole('button', { name: '햇사과 선물세트 재고 수정' }));
+    expect((within(gift).getByLabelText('5kg') as HTMLInputElement).value).toBe('3');
+    expect((within(gift).getByLabelText('10kg') as HTMLInputElement).value).toBe('0');
+    fireEvent.change(within(gift).getByLabelText('5kg'), { target: { value: '30' } });
+    fireEvent.change(within(gift).getByLabelText('10kg'), { target: { value: '8' } });
+    fireEvent.click(within(gift).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(options('햇사과 선물세트')[1]).toBe('5kg · 30개'));
+    expect(callsTo(fetchMock, '/api/products/5/stock', 'PUT').map((c) => c.body)).toEqual([
+      {
+        options: [
+          { id: 2, stock: 30 },
+          { id: 3, stock: 8 },
+        ],
+      },
+    ]);
+    expect(options('햇사과 선물세트')[2]).toBe('10kg · 8개 (재고 부족)');
+    expect(within(gift).getByTestId('stock').textContent).toBe('재고 부족');
+  });
+
+  it('refuses a count above the limit under the field, and keeps the editor open on a refusal', async () => {
+    products.push(giftApples());
+    renderTab();
+    const gift = await screen.findByRole('article', { name: '햇사과 선물세트' });
+    fireEvent.click(within(gift).getByRole('button', { name: '햇사과 선물세트 재고 수정' }));
+    const big = within(gift).getByLabelText('3kg');
+    fireEvent.change(big, { target: { value: '2000000' } });
+    expect(big.getAttribute('aria-invalid')).toBe('true');
+    expect(within(gift).getByText(productMessages.stockInvalid)).toBeTruthy();
+    expect((within(gift).getByRole('button', { name: '저장' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(big, { target: { value: '20' } });
+    stockAnswer = () =>
+      Response.json({ detail: productMessages.optionUnknown, code: 'option_unknown' }, { status: 400 });
+    fireEvent.click(within(gift).getByRole('button', { name: '저장' }));
+    expect((await within(gift).findByRole('alert')).textContent).toBe(productMessages.optionUnknown);
+    expect((within(gift).getByLabelText('3kg') as HTMLInputElement).value).toBe('20');
+    expect(options('햇사과 선물세트')[0]).toBe('3kg · 12개');
+    // 취소 closes it, changing nothing.
+    fireEvent.click(within(gift).getByRole('button', { name: '취소' }));
+    expect(within(gift).queryByLabelText('3kg')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { deliveryCategories, type Product, shoppingCategories } from '@app/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Eye, PackageOpen, Pencil, Plus, Search, ShoppingBag, Trash2 } from 'lucide-react';
+import { Boxes, Eye, PackageOpen, Pencil, Plus, Search, ShoppingBag, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/components/app-toaster';
@@ -22,6 +22,8 @@ import {
   type ProductFilters,
   productSorts,
 } from './product-filters';
+import { StockEditor } from './stock-editor';
+import { productStockState, type StockFilter, stockFilters, stockLevel } from './stock-values';
 import '@/components/form/form.css';
 import './merchant-tabs.css';
 import { ChoiceSelect } from '@/components/form/choice-select';
@@ -49,6 +51,14 @@ function ProductsManager() {
   const products = useMemo(() => list.data?.pages.flatMap((p) => p.products) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
   const shown = useMemo(() => applyProductFilters(products, filters), [products, filters]);
+  // How many products each stock chip would show, under the other filters.
+  const stockCounts = useMemo(() => {
+    const base = applyProductFilters(products, { ...filters, stock: 'all' });
+    return {
+      low: applyProductFilters(base, { ...filters, stock: 'low' }).length,
+      sold_out: applyProductFilters(base, { ...filters, stock: 'sold_out' }).length,
+    };
+  }, [products, filters]);
 
   const remove = useMutation({
     mutationFn: (product: Product) => deleteProduct(product.id),
@@ -123,6 +133,7 @@ function ProductsManager() {
         <FilterBar
           filters={filters}
           onChange={setFilters}
+          stockCounts={stockCounts}
           summary={isNarrowing(filters) ? m.shown(shown.length, total) : m.total(total)}
         />
       ) : null}
@@ -145,9 +156,42 @@ function ProductsManager() {
   );
 }
 
+/**
+ * The stock line of a row. Without options as before; with options a word for the product as a
+ * whole (품절, 재고 부족, 일부 품절, or how many options), the options themselves listed under it.
+ */
+function productStockLabel(product: Product): ReturnType<typeof stockLabel> {
+  if (product.options.length === 0) return stockLabel(product.display_remaining);
+  const state = productStockState(product);
+  if (state.soldOut) return { text: m.soldOut, tone: 'danger' };
+  if (state.low) return { text: m.lowStock, tone: 'warn' };
+  if (state.partlySoldOut) return { text: m.partlySoldOut, tone: 'warn' };
+  return { text: m.optionCount(product.options.length), tone: 'plain' };
+}
+
+/** The options in a compact line each: `5kg · 12개`, sold out and low ones coloured. */
+function OptionStocks({ product }: { product: Product }) {
+  return (
+    <ul className="mt-options tabular" aria-label={m.optionStocks(product.title)}>
+      {product.options.map((option) => {
+        const level = stockLevel(option.stock);
+        return (
+          <li key={option.id} className={`mt-option mt-option-${level}${option.is_available ? '' : ' is-off'}`}>
+            {option.name} · {m.optionStock(option.stock)}
+            {level === 'low' ? <span className="visually-hidden"> ({m.optionLow})</span> : null}
+            {option.is_available ? null : <> · {m.unavailable}</>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function ProductRow({ product, onDelete }: { product: Product; onDelete: (product: Product) => void }) {
   const original = shownOriginalPrice(product.price, product.original_price);
-  const stock = stockLabel(product.display_remaining);
+  const stock = productStockLabel(product);
+  const [editing, setEditing] = useState(false);
+  const editorId = useId();
   return (
     <article className="mt-row" aria-label={product.title}>
       <ProductThumb product={product} />
@@ -182,8 +226,20 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: (produc
             <ShoppingBag size={14} aria-hidden="true" /> {m.orders(product.orders_count)}
           </span>
         </p>
+        {product.options.length > 0 ? <OptionStocks product={product} /> : null}
       </div>
       <div className="mt-row-actions">
+        <button
+          type="button"
+          className="btn btn-outline"
+          aria-label={m.stockEditFor(product.title)}
+          aria-expanded={editing}
+          aria-controls={editing ? editorId : undefined}
+          onClick={() => setEditing((v) => !v)}
+        >
+          <Boxes size={16} aria-hidden="true" />
+          {m.stockEdit}
+        </button>
         <Link
           className="btn btn-outline"
           to={paths.productEdit.getHref(product.id)}
@@ -202,17 +258,56 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: (produc
           {m.delete}
         </button>
       </div>
+      {editing ? (
+        <div id={editorId} className="mt-row-editor">
+          <StockEditor product={product} onClose={() => setEditing(false)} />
+        </div>
+      ) : null}
     </article>
+  );
+}
+
+/** The stock chips above the list: products running low, or with something sold out, with their counts. */
+function StockChips({
+  value,
+  counts,
+  onChange,
+}: {
+  value: StockFilter;
+  counts: Record<Exclude<StockFilter, 'all'>, number>;
+  onChange: (value: StockFilter) => void;
+}) {
+  return (
+    <fieldset className="mt-stock-chips">
+      <legend className="visually-hidden">{m.stockFilter}</legend>
+      {stockFilters
+        .filter((f): f is Exclude<StockFilter, 'all'> => f !== 'all')
+        .map((f) => (
+          <button
+            key={f}
+            type="button"
+            className={`mt-stock-chip mt-stock-chip-${f}`}
+            aria-pressed={value === f}
+            title={m.stockFilterHints[f]}
+            disabled={counts[f] === 0 && value !== f}
+            onClick={() => onChange(value === f ? 'all' : f)}
+          >
+            {m.stockFilters[f](counts[f])}
+          </button>
+        ))}
+    </fieldset>
   );
 }
 
 function FilterBar({
   filters,
   onChange,
+  stockCounts,
   summary,
 }: {
   filters: ProductFilters;
   onChange: (filters: ProductFilters) => void;
+  stockCounts: Record<Exclude<StockFilter, 'all'>, number>;
   summary: string;
 }) {
   const id = useId();
@@ -233,6 +328,7 @@ function FilterBar({
   return (
     <fieldset className="mt-filters">
       <legend className="visually-hidden">{m.filters}</legend>
+      <StockChips value={filters.stock} counts={stockCounts} onChange={(v) => set('stock', v)} />
       <div className="field mt-search">
         <label className="field-label" htmlFor={`${id}-search`}>
           {m.search}

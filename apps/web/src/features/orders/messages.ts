@@ -105,7 +105,6 @@ export const ordersText = {
   itemLine: (qty: number, unit: number) => `${n(qty)}개 · 개당 ${n(unit)}원`,
   amounts: '결제 정보',
   itemsTotal: '상품금액',
-  shippingFee: '배송비',
   totalPrice: '총 주문금액',
   pointsUsed: '포인트 사용',
   cardAmount: '카드 결제',

@@ -5,7 +5,9 @@ import { useId, useState } from 'react';
 import { toast } from '@/components/app-toaster';
 import { apiErrorDetail } from '@/lib/api-client';
 import { mediaUrl } from '@/lib/media';
+import { orderFeeLabel } from '@/lib/order-fee';
 import { formatPhone } from '@/lib/phone';
+import { purchaseMessages } from '@/messages/purchases';
 import { ordersText as m } from './messages';
 import { OrderActionDialog } from './order-action-dialog';
 import { formatOrderDateTime, orderKindLabel, statusTone } from './order-list-values';
@@ -77,6 +79,8 @@ export function OrderCard({ order }: { order: Order }) {
     ? (apiErrorDetail(action.error) ?? (dialog === 'cancel' ? m.cancelFailed : m.confirmFailed))
     : null;
   const receivedBy = order.category_type === 'shopping' ? 'delivery' : order.order_type;
+  // 택배비 or 배달비 on a line of its own; a pickup pays none.
+  const feeLabel = orderFeeLabel(order);
 
   return (
     <article className="order-card card" aria-labelledby={`${id}-title`}>
@@ -96,12 +100,15 @@ export function OrderCard({ order }: { order: Order }) {
         {order.items.map((item) => {
           const src = mediaUrl(item.image_url);
           return (
-            <li key={`${item.product_id}-${item.product_title}`} className="order-item">
+            <li key={`${item.product_id}-${item.option_id ?? ''}-${item.product_title}`} className="order-item">
               <div className="order-thumb">
                 {src ? <img src={src} alt="" loading="lazy" /> : <Package size={22} aria-hidden="true" />}
               </div>
               <div className="order-item-text">
                 <p className="order-item-title">{item.product_title}</p>
+                {item.option_name ? (
+                  <p className="order-item-option">{purchaseMessages.option(item.option_name)}</p>
+                ) : null}
                 <p className="order-muted tabular">{m.itemLine(item.quantity, item.unit_price)}</p>
               </div>
               <p className="order-item-price tabular">{m.won(item.total_price)}</p>
@@ -111,15 +118,15 @@ export function OrderCard({ order }: { order: Order }) {
       </ul>
 
       <dl className="order-summary order-card-amounts" aria-label={m.amounts}>
-        {order.shipping_fee > 0 || order.category_type === 'shopping' ? (
+        {feeLabel ? (
           <>
             <div>
               <dt>{m.itemsTotal}</dt>
               <dd>{m.won(order.items_total)}</dd>
             </div>
             <div>
-              <dt>{m.shippingFee}</dt>
-              <dd>{m.won(order.shipping_fee)}</dd>
+              <dt>{feeLabel}</dt>
+              <dd>{order.shipping_fee > 0 ? m.won(order.shipping_fee) : purchaseMessages.free}</dd>
             </div>
           </>
         ) : null}

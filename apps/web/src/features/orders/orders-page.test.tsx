@@ -16,6 +16,8 @@ const pickupReady = buildOrder({
     {
       product_id: 8,
       product_title: '수제 돈가스 정식',
+      option_id: null,
+      option_name: null,
       unit_price: 9500,
       quantity: 1,
       total_price: 9500,
@@ -40,6 +42,8 @@ const parcel = buildOrder({
     {
       product_id: 9,
       product_title: '제주 감귤 5kg',
+      option_id: null,
+      option_name: null,
       unit_price: 12_000,
       quantity: 1,
       total_price: 12_000,
@@ -111,11 +115,62 @@ describe('/orders: the order history', () => {
     // The parcel shows its shipping fee and postcode, and may still be cancelled.
     const shipped = within(cardOf(103));
     expect(shipped.getByText('주문접수')).toBeTruthy();
-    expect(shipped.getByText('배송비').nextElementSibling?.textContent).toBe('3,000원');
+    expect(shipped.getByText('택배비').nextElementSibling?.textContent).toBe('3,000원');
     expect(shipped.getByText('(04524) 서울 중구 세종대로 110, 3층')).toBeTruthy();
     expect(shipped.getByRole('button', { name: '주문 취소' })).toBeTruthy();
     expect(listCalls()[0]?.query.get('skip')).toBe('0');
     expect(listCalls()[0]?.query.get('limit')).toBe('20');
+  });
+
+  it('shows the option bought under the product and the delivery fee as its own line', async () => {
+    const apples = buildOrder({
+      id: 130,
+      items: [
+        {
+          product_id: 7,
+          product_title: '청송 꿀사과',
+          option_id: 71,
+          option_name: '5kg',
+          unit_price: 32_000,
+          quantity: 1,
+          total_price: 32_000,
+          image_url: null,
+        },
+        {
+          product_id: 7,
+          product_title: '청송 꿀사과',
+          option_id: 72,
+          option_name: '10kg',
+          unit_price: 58_000,
+          quantity: 1,
+          total_price: 58_000,
+          image_url: null,
+        },
+      ],
+      items_total: 90_000,
+      shipping_fee: 3000,
+      total_price: 93_000,
+      points_used: 0,
+      card_amount: 93_000,
+    });
+    serve(() => page([apples, delivering, pickupReady]));
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
+    const card = within(await waitFor(() => cardOf(130)));
+    const items = card.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual([
+      '청송 꿀사과옵션: 5kg1개 · 개당 32,000원32,000원',
+      '청송 꿀사과옵션: 10kg1개 · 개당 58,000원58,000원',
+    ]);
+    expect(card.getByText('상품금액').nextElementSibling?.textContent).toBe('90,000원');
+    expect(card.getByText('배달비').nextElementSibling?.textContent).toBe('3,000원');
+    expect(card.getByText('총 주문금액').nextElementSibling?.textContent).toBe('93,000원');
+    // Without options nothing is added under the title; a free local delivery says so; a pickup has no fee line.
+    const free = within(cardOf(101));
+    expect(free.queryByText(/^옵션:/)).toBeNull();
+    expect(free.getByText('배달비').nextElementSibling?.textContent).toBe('무료');
+    const pickup = within(cardOf(102));
+    expect(pickup.queryByText('배달비')).toBeNull();
+    expect(pickup.queryByText('택배비')).toBeNull();
   });
 
   it('shows a cancel whose card refund the card company is still processing as 환불 처리 중, without a cancel button', async () => {

@@ -9,6 +9,7 @@ import { formatReviewDate } from '@/lib/dates';
 import { formatNumber } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
+import { purchaseMessages } from '@/messages/purchases';
 import { reviewText as m } from './messages';
 import { PhotoViewer } from './photo-viewer';
 import { ReviewStars } from './review-stars';
@@ -62,7 +63,10 @@ function useHelpfulToggle(review: Review) {
   };
 }
 
-/** One review: author, date, stars, title, text, photos, and 도움돼요 or the author's own actions. */
+/**
+ * One review: author, date, stars, the option bought, title, text, photos, and 도움돼요 or the
+ * author's own actions.
+ */
 export function ReviewItem({
   review,
   onEdit,
@@ -102,6 +106,7 @@ export function ReviewItem({
           </p>
         </div>
       </header>
+      {review.option_name ? <p className="review-option">{purchaseMessages.reviewOption(review.option_name)}</p> : null}
       {review.title ? <h3 className="review-title">{review.title}</h3> : null}
       <p className="review-content">{review.content}</p>
       {review.media.length > 0 ? (

@@ -114,6 +114,19 @@ describe('review tab: statistics and list', () => {
     expect(within(viewer).getByText('1 / 2')).toBeTruthy();
   });
 
+  it('shows the option the author bought, and nothing extra for a product without options', async () => {
+    serve({
+      reviews: [
+        buildReview({ user: { id: 41, username: '이서준', profile_image: null }, user_id: 41, option_name: '5kg' }),
+        buildReview({ user: { id: 42, username: '박하늘', profile_image: null }, user_id: 42 }),
+      ],
+    });
+    renderSection();
+    const withOption = await screen.findByRole('article', { name: '이서준님의 리뷰' });
+    expect(within(withOption).getByText('구매 옵션: 5kg')).toBeTruthy();
+    expect(within(cardOf('박하늘')).queryByText(/구매 옵션/)).toBeNull();
+  });
+
   it('shows the empty state, and a loading skeleton before the answer', async () => {
     serve({ reviews: [] });
     renderSection();

@@ -25,6 +25,7 @@ export function buildReview(over: Partial<Review> = {}): Review {
     is_helpful_by_current_user: false,
     media: [],
     product: { id: 5, title: '유기농 딸기 1kg', image_url: null, price: 9000 },
+    option_name: null,
     ...over,
   };
 }

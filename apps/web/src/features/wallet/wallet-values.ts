@@ -11,7 +11,6 @@ import {
   withdrawChains,
   withdrawRequestSchema,
 } from '@app/contracts';
-import { formatNumber } from '@/lib/format';
 import { walletText as m } from './messages';
 
 // --- history rows ---------------------------------------------------------------------------------
@@ -156,24 +155,8 @@ export function formatDateTime(value: string, now: Date = new Date()): string {
 
 // --- amounts ----------------------------------------------------------------------------------------
 
-const MAX_AMOUNT_DIGITS = 10;
-
-/**
- * A typed amount: digits only (grouping commas and other characters dropped); empty is null, not
- * undefined, which react-hook-form would read as "no value" and show the form's default again.
- */
-export function parseAmountInput(text: string): number | null {
-  const digits = text
-    .replace(/\D/g, '')
-    .replace(/^0+(?=\d)/, '')
-    .slice(0, MAX_AMOUNT_DIGITS);
-  return digits ? Number(digits) : null;
-}
-
-/** What an amount field shows while typing: `30,000` (DESIGN.md: separators as the user types). */
-export function formatAmountInput(value: number | null | undefined): string {
-  return value === undefined || value === null || !Number.isFinite(value) ? '' : formatNumber(value);
-}
+// The amount inputs' parsing and formatting are the form components' (shared with other forms).
+export { formatAmountInput, parseAmountInput } from '@/components/form/amount-input';
 
 /** The largest multiple of `step` not above `value` (the 'all' button of a stepped amount). */
 export function floorToStep(value: number, step: number): number {
