@@ -1,4 +1,11 @@
-import { type FeatureKey, featureKeys, type ProductDetail, type Tenant, type TenantSettings } from '@app/contracts';
+import {
+  DEFAULT_DELIVERY_TERMS,
+  type FeatureKey,
+  featureKeys,
+  type ProductDetail,
+  type Tenant,
+  type TenantSettings,
+} from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -43,10 +50,12 @@ export function testProduct(over: Partial<ProductDetail> = {}): ProductDetail {
     delivery_category: null,
     is_delivery: false,
     display_remaining: -1,
+    stock: null,
+    options: [],
     image_url: null,
     thumbnail_url: null,
     merchant_id: 3,
-    merchant: { id: 3, owner_id: 33, business_name: '햇살농원' },
+    merchant: { id: 3, owner_id: 33, business_name: '햇살농원', delivery_terms: DEFAULT_DELIVERY_TERMS },
     rating_average: 4.5,
     rating_count: 12,
     views_count: 0,
@@ -57,7 +66,7 @@ export function testProduct(over: Partial<ProductDetail> = {}): ProductDetail {
     media: [],
     reviews: [],
     ...over,
-  } as ProductDetail;
+  } satisfies ProductDetail;
 }
 
 /** A session for `user` (null: signed out); its actions are mocks, so tests can check they were called. */

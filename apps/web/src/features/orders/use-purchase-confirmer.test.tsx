@@ -109,6 +109,15 @@ describe('trying a failed purchase again', () => {
     expect(result.current(undefined)).toBeNull();
   });
 
+  it('brings back the option the failed payment was for', () => {
+    keepPurchaseDraft(11, 6, 'pay_7', entries, 42);
+    const { result } = renderHook(() => usePurchaseRetry());
+    expect(result.current('pay_7')).toEqual({
+      to: '/products/6',
+      state: { resumePurchase: true, quantity: 2, optionId: 42 },
+    });
+  });
+
   it('forgets the kept entries once the purchase is paid', async () => {
     keepPurchaseDraft(11, 6, 'pay_101', entries);
     stubFetch((url) => {
