@@ -96,12 +96,13 @@ export function OrderCard({ order }: { order: Order }) {
         {order.items.map((item) => {
           const src = mediaUrl(item.image_url);
           return (
-            <li key={`${item.product_id}-${item.product_title}`} className="order-item">
+            <li key={`${item.product_id}-${item.option_id ?? ''}-${item.product_title}`} className="order-item">
               <div className="order-thumb">
                 {src ? <img src={src} alt="" loading="lazy" /> : <Package size={22} aria-hidden="true" />}
               </div>
               <div className="order-item-text">
                 <p className="order-item-title">{item.product_title}</p>
+                {item.option_name ? <p className="order-item-option">{m.option(item.option_name)}</p> : null}
                 <p className="order-muted tabular">{m.itemLine(item.quantity, item.unit_price)}</p>
               </div>
               <p className="order-item-price tabular">{m.won(item.total_price)}</p>
@@ -118,7 +119,7 @@ export function OrderCard({ order }: { order: Order }) {
               <dd>{m.won(order.items_total)}</dd>
             </div>
             <div>
-              <dt>{m.shippingFee}</dt>
+              <dt>{order.category_type === 'shopping' ? m.shippingFee : m.deliveryFee}</dt>
               <dd>{m.won(order.shipping_fee)}</dd>
             </div>
           </>

@@ -16,6 +16,8 @@ const pickupReady = buildOrder({
     {
       product_id: 8,
       product_title: '수제 돈가스 정식',
+      option_id: null,
+      option_name: null,
       unit_price: 9500,
       quantity: 1,
       total_price: 9500,
@@ -40,6 +42,8 @@ const parcel = buildOrder({
     {
       product_id: 9,
       product_title: '제주 감귤 5kg',
+      option_id: null,
+      option_name: null,
       unit_price: 12_000,
       quantity: 1,
       total_price: 12_000,
@@ -116,6 +120,36 @@ describe('/orders: the order history', () => {
     expect(shipped.getByRole('button', { name: '주문 취소' })).toBeTruthy();
     expect(listCalls()[0]?.query.get('skip')).toBe('0');
     expect(listCalls()[0]?.query.get('limit')).toBe('20');
+  });
+
+  it('names the option bought, and calls the fee of a local delivery 배달비', async () => {
+    const apples = buildOrder({
+      id: 104,
+      category_type: 'pickup',
+      order_type: 'delivery',
+      items: [
+        {
+          product_id: 10,
+          product_title: '부사 사과',
+          option_id: 42,
+          option_name: '5kg',
+          unit_price: 19_000,
+          quantity: 1,
+          total_price: 19_000,
+          image_url: null,
+        },
+      ],
+      items_total: 19_000,
+      shipping_fee: 3000,
+      total_price: 22_000,
+    });
+    serve(() => page([apples]));
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
+    const q = within(await waitFor(() => cardOf(104)));
+    expect(q.getByText('부사 사과')).toBeTruthy();
+    expect(q.getByText('옵션: 5kg')).toBeTruthy();
+    expect(q.getByText('배달비').nextElementSibling?.textContent).toBe('3,000원');
+    expect(q.queryByText('배송비')).toBeNull();
   });
 
   it('shows a cancel whose card refund the card company is still processing as 환불 처리 중, without a cancel button', async () => {

@@ -33,6 +33,8 @@ export function buildOrder(over: Partial<Order> = {}): Order {
       {
         product_id: 5,
         product_title: '유기농 딸기 1kg',
+        option_id: null,
+        option_name: null,
         unit_price: 9000,
         quantity: 2,
         total_price: 18_000,
