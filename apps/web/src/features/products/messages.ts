@@ -1,4 +1,4 @@
-import { productMessages } from '@app/contracts/plain';
+import { PRODUCT_OPTION_NAME_MAX, productMessages } from '@app/contracts/plain';
 import { formatNumber } from '@/lib/format';
 
 /** Catalogue screen texts (spec part 2, sections 2, 8). */
@@ -54,7 +54,6 @@ export const detailMessages = {
   quantityInvalid: '올바른 수량을 입력해주세요.',
   visitorQuantity: '로그인 후 주문할 수 있어요.',
   total: '총 상품 금액',
-  totalOf: (option: string) => `총 상품 금액 (${option})`,
   options: '옵션 선택',
   minOrder: '최소주문금액',
   pickupPlace: '픽업 장소',
@@ -103,14 +102,29 @@ export const formMessages = {
   isAvailableHint: '해제하면 판매가 중지됩니다.',
   isDelivery: '배달 가능',
   isDeliveryHint: '해제하면 픽업 전용 상품이 됩니다.',
-  remaining: '재고 표시',
-  remainingOptions: {
-    '-1': '표시 안 함',
-    '0': '품절',
-    '1': '1개 남음',
-    '5': '5개 남음',
-    '10': '10개 남음',
-  } as Record<string, string>,
+  stock: '재고',
+  stockPlaceholder: '무제한',
+  stockHint: '비워두면 무제한으로 판매돼요. 0을 입력하면 품절로 표시돼요.',
+  useOptions: '옵션 사용',
+  useOptionsHint: '중량·크기처럼 골라서 사는 상품이면 켜세요. 옵션마다 가격과 재고를 따로 정할 수 있어요.',
+  optionsPriceNote: '상품 가격은 판매 중인 옵션 중 가장 낮은 가격으로 표시돼요.',
+  optionsDropWarning: '옵션을 끄고 저장하면 등록된 옵션이 모두 삭제돼요.',
+  options: '옵션',
+  optionsHint: '재고를 비워두면 무제한으로 판매돼요. 구매자에게는 이 순서대로 보여요.',
+  optionN: (n: number) => `옵션 ${n}`,
+  optionName: '옵션명',
+  optionNamePlaceholder: '예) 5kg',
+  optionPrice: '판매가',
+  optionOriginalPrice: '정가 (선택)',
+  optionStock: '재고',
+  optionOnSale: '판매 중',
+  optionUp: (n: number) => `${n}번째 옵션을 위로 이동`,
+  optionDown: (n: number) => `${n}번째 옵션을 아래로 이동`,
+  optionRemove: (n: number) => `${n}번째 옵션 삭제`,
+  addOption: '옵션 추가',
+  optionCount: (n: number, max: number) => `${n}/${max}`,
+  optionsRequired: '옵션을 1개 이상 추가해주세요.',
+  optionNameTooLong: `옵션 이름은 ${PRODUCT_OPTION_NAME_MAX}자 이하로 입력해주세요.`,
   images: '상품 이미지',
   imagesHint:
     '최대 10개, 각 20MB 이하 (JPG, PNG, GIF, WebP). 첫 번째 이미지가 대표 이미지입니다. 끌어서 순서를 바꿀 수 있어요.',

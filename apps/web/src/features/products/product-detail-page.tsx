@@ -460,7 +460,7 @@ function ProductView({
                 </p>
               ) : qtyValid && !soldOut ? (
                 <p className="detail-total tabular">
-                  <span>{option ? m.totalOf(option.name) : m.total}</span>
+                  <span>{m.total}</span>
                   <strong>{formatWon(price * qty)}</strong>
                 </p>
               ) : null}
