@@ -355,6 +355,7 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
     defaultValues: initialValues,
   });
   const formRef = useRef<HTMLFormElement>(null);
+  const refusalId = useId();
   const focusFirstError = useFocusFirstError(formRef);
   const { errors, isSubmitting } = form.formState;
   const [qty, orderType, points] = useWatch({ control: form.control, name: ['qty', 'order_type', 'points_used'] });
@@ -418,7 +419,6 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
   const stock = stockText(product.display_remaining);
   const freeFrom = summary.deliveryFee > 0 ? freeDeliveryFrom(fulfilment, terms, shipping) : null;
   const refusal = summary.refusal ? refusalText(summary.refusal, terms) : null;
-  const refusalId = useId();
   return (
     <form ref={formRef} className="form-stack order-form" noValidate onSubmit={flight.guard(onSubmit)}>
       <TestPaymentNotice />

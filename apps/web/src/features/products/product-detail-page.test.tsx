@@ -382,6 +382,23 @@ describe('product page: options', () => {
     expect(screen.queryByText('옵션을 선택해주세요.')).toBeNull();
   });
 
+  it('asks for a choice again when the picked option sells out while the page is open', async () => {
+    let answer = apples;
+    stubFetch(() => Response.json(answer));
+    const { queryClient } = renderInApp(<ProductDetailPage purchase={() => null} reviews={() => null} />, {
+      path: '/products/5',
+      route: '/products/:id',
+      user: member,
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: /^5kg/ }));
+    expect(buyButton().disabled).toBe(false);
+    answer = { ...apples, options: apples.options.map((o) => (o.id === 2 ? { ...o, stock: 0 } : o)) };
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() => expect(buyButton().disabled).toBe(true));
+    expect(screen.getByText('옵션을 선택해주세요.')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /^5kg/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
   it('opens the order sheet again with the option of the failed payment', async () => {
     open(apples, resumePurchaseState(2, 2));
     expect((await screen.findByTestId('sheet')).textContent).toBe('5kg');

@@ -279,7 +279,8 @@ function ProductView({
   // With options the buyer picks one; its price, stock and discount are then the ones shown and bought.
   const options = product.options;
   const hasOptions = options.length > 0;
-  const option = options.find((o) => o.id === optionId) ?? null;
+  // An option that sold out or went off sale since it was picked (the page refreshed) is picked no more.
+  const option = options.find((o) => o.id === optionId && isOptionBuyable(o)) ?? null;
   const allOff = hasOptions && options.every((o) => !o.is_available);
   const needsOption = hasOptions && option === null;
   const price = option?.price ?? product.price;
@@ -293,6 +294,8 @@ function ProductView({
   const unavailable = !product.is_available || allOff;
   // With the payment feature off nothing can be bought: said at once, not after the order sheet.
   const paymentOff = !isEnabled('payment');
+  // "옵션을 선택해주세요" beside the purchase button, while a choice is all that is missing.
+  const askOption = needsOption && !soldOut && !unavailable && !paymentOff;
   const qty = Number(quantity);
   const qtyValid = Number.isInteger(qty) && qty >= 1;
   const maxQty = option
@@ -433,10 +436,10 @@ function ProductView({
             {hasOptions ? (
               <OptionPicker
                 options={options}
-                value={optionId}
+                value={option?.id ?? null}
                 onChange={chooseOption}
                 disabled={soldOut || unavailable}
-                describedBy={needsOption && !soldOut && !unavailable ? `${tabsId}-option-hint` : undefined}
+                describedBy={askOption ? `${tabsId}-option-hint` : undefined}
               />
             ) : null}
             <QuantityField
@@ -454,7 +457,7 @@ function ProductView({
             ) : null}
             {/* On a phone this bar stays at the bottom of the screen (products.css). */}
             <div className="detail-buy-bar">
-              {needsOption && !soldOut && !unavailable ? (
+              {askOption ? (
                 <p className="detail-total detail-option-hint" id={`${tabsId}-option-hint`}>
                   {orderMessages.optionRequired}
                 </p>
@@ -469,11 +472,7 @@ function ProductView({
                 className="btn btn-primary btn-lg btn-block"
                 disabled={soldOut || unavailable || paymentOff || needsOption}
                 aria-describedby={
-                  paymentOff
-                    ? `${tabsId}-purchase-off`
-                    : needsOption && !soldOut && !unavailable
-                      ? `${tabsId}-option-hint`
-                      : undefined
+                  paymentOff ? `${tabsId}-purchase-off` : askOption ? `${tabsId}-option-hint` : undefined
                 }
                 onClick={buy}
               >
