@@ -7,10 +7,17 @@ const PurchaseDialog = lazy(() =>
   import('@/features/orders/purchase-form').then((m) => ({ default: m.PurchaseDialog })),
 );
 
-const purchase: PurchaseSlot = ({ product, quantity, resume, open, onOpenChange }) =>
+const purchase: PurchaseSlot = ({ product, option, quantity, resume, open, onOpenChange }) =>
   open ? (
     <Suspense fallback={null}>
-      <PurchaseDialog product={product} quantity={quantity} resume={resume} open={open} onOpenChange={onOpenChange} />
+      <PurchaseDialog
+        product={product}
+        option={option}
+        quantity={quantity}
+        resume={resume}
+        open={open}
+        onOpenChange={onOpenChange}
+      />
     </Suspense>
   ) : null;
 

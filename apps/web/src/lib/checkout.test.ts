@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openCheckout, paymentCallbackHref, portOneRequest } from './checkout';
+import {
+  asksToResumePurchase,
+  openCheckout,
+  paymentCallbackHref,
+  portOneRequest,
+  resumedOptionId,
+  resumedQuantity,
+  resumePurchaseState,
+} from './checkout';
 
 const portone = {
   gateway: 'portone' as const,
@@ -61,5 +69,19 @@ describe('opening the payment window', () => {
     });
     expect(assign).toHaveBeenCalledWith('/sandbox-pay/topup_abc');
     expect(document.querySelector('script[src*="portone"]')).toBeNull();
+  });
+});
+
+describe('resuming a purchase', () => {
+  it('carries the quantity and the option back to the product page, and reads only sensible ones', () => {
+    const state = resumePurchaseState(3, 42);
+    expect(asksToResumePurchase(state)).toBe(true);
+    expect(resumedQuantity(state)).toBe(3);
+    expect(resumedOptionId(state)).toBe(42);
+    expect(resumePurchaseState()).toEqual({ resumePurchase: true });
+    expect(resumedOptionId(resumePurchaseState(2))).toBeUndefined();
+    expect(resumedOptionId({ resumePurchase: true, optionId: '42' })).toBeUndefined();
+    expect(resumedOptionId({ resumePurchase: true, optionId: -1 })).toBeUndefined();
+    expect(resumedOptionId(null)).toBeUndefined();
   });
 });

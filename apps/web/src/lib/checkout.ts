@@ -28,15 +28,28 @@ export function paymentCallbackHref(type: PaymentKind, result: PaymentWindowResu
 /**
  * The navigation state that brings a buyer back to a product after a declined or cancelled payment:
  * the product page opens its order sheet again, with the entries the orders feature kept, and shows
- * the kept quantity itself too.
+ * the kept quantity and option itself too.
  */
-export function resumePurchaseState(quantity?: number): { resumePurchase: true; quantity?: number } {
-  return quantity === undefined ? { resumePurchase: true } : { resumePurchase: true, quantity };
+export function resumePurchaseState(
+  quantity?: number,
+  optionId?: number,
+): { resumePurchase: true; quantity?: number; optionId?: number } {
+  return {
+    resumePurchase: true,
+    ...(quantity === undefined ? {} : { quantity }),
+    ...(optionId === undefined ? {} : { optionId }),
+  };
 }
 
 /** Whether a location's state asks the product page to open its order sheet again. */
 export function asksToResumePurchase(state: unknown): boolean {
   return (state as { resumePurchase?: unknown } | null)?.resumePurchase === true;
+}
+
+/** The option a resumed purchase was for, when the state carries one. */
+export function resumedOptionId(state: unknown): number | undefined {
+  const id = (state as { optionId?: unknown } | null)?.optionId;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
 /** The quantity a resumed purchase had, when the state carries a sensible one. */

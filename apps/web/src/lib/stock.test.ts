@@ -7,11 +7,14 @@ describe('stockText', () => {
     expect(stockText(undefined)).toBeNull();
     expect(stockText(null)).toBeNull();
   });
-  it('says sold out for 0 and the count otherwise', () => {
+  it('says sold out for 0 and the count from 10 down', () => {
     expect(stockText(0)).toBe('품절');
     expect(stockText(1)).toBe('1개 남음');
     expect(stockText(10)).toBe('10개 남음');
-    expect(stockText(120)).toBe('120개 남음');
+  });
+  it('says nothing above 10: plenty left is not news to a buyer', () => {
+    expect(stockText(11)).toBeNull();
+    expect(stockText(120)).toBeNull();
   });
 });
 

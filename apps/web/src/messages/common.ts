@@ -114,9 +114,10 @@ export const cardMessages = {
   rating: (average: number, count: number) => `별점 ${average.toFixed(1)}, 리뷰 ${count}개`,
   pickup: '픽업',
   delivery: '배달',
-  /** Spec 9: the fixed texts of delivery cards. */
-  deliveryTime: '20~25분',
-  deliveryFee: '배달비 2,500원',
+  /** After the cheapest price of a product whose options cost different amounts: "12,000원부터". */
+  priceFrom: '부터',
+  /** Read before the merchant's ETA text ("40~60분", "내일 오전 도착") on delivery cards. */
+  eta: '배달 예상 시간',
 } as const;
 
 export const dateMessages = {

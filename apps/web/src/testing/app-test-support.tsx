@@ -66,7 +66,7 @@ export function testProduct(over: Partial<ProductDetail> = {}): ProductDetail {
     media: [],
     reviews: [],
     ...over,
-  } as ProductDetail;
+  } satisfies ProductDetail;
 }
 
 /** A session for `user` (null: signed out); its actions are mocks, so tests can check they were called. */

@@ -1,3 +1,4 @@
+import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from '@app/contracts/plain';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,6 +40,55 @@ describe('ProductCard', () => {
     expect(screen.getByText('판매자 정보 없음')).toBeTruthy();
     expect(screen.getByText('이미지 없음')).toBeTruthy();
     expect(screen.queryByText('0%')).toBeNull();
+  });
+
+  const priceOf = () => document.querySelector('.product-price strong')?.textContent;
+  const option = (id: number, name: string, price: number, is_available = true) => ({
+    id,
+    name,
+    price,
+    original_price: null,
+    stock: null,
+    is_available,
+  });
+
+  it('shows the cheapest price followed by 부터 when the options cost different amounts', () => {
+    render(
+      <MemoryRouter>
+        <ProductCard
+          product={{
+            id: 7,
+            title: '부사 사과',
+            price: 12_000,
+            options: [option(1, '3kg', 12_000), option(2, '5kg', 19_000), option(3, '10kg', 35_000)],
+          }}
+        />
+      </MemoryRouter>,
+    );
+    expect(priceOf()).toBe('12,000원부터');
+  });
+
+  it('shows a plain price when every option on sale costs the same, or there are none', () => {
+    const { rerender } = render(
+      <MemoryRouter>
+        <ProductCard
+          product={{
+            id: 7,
+            title: '부사 사과',
+            price: 12_000,
+            options: [option(1, '빨강', 12_000), option(2, '초록', 12_000), option(3, '10kg', 35_000, false)],
+          }}
+        />
+      </MemoryRouter>,
+    );
+    expect(priceOf()).toBe('12,000원');
+    rerender(
+      <MemoryRouter>
+        <ProductCard product={{ id: 7, title: '부사 사과', price: 12_000, options: [] }} />
+      </MemoryRouter>,
+    );
+    expect(priceOf()).toBe('12,000원');
+    expect(document.body.textContent).not.toContain('부터');
   });
 });
 
@@ -98,11 +148,22 @@ describe('ProductCard full variant', () => {
     rating_count: 12,
   };
 
-  it('shows the struck-through original price, stock, rating, badges and the fixed delivery texts', () => {
+  const withTerms = (terms: Partial<DeliveryTerms>) => ({
+    ...base.merchant,
+    delivery_terms: { ...DEFAULT_DELIVERY_TERMS, ...terms },
+  });
+
+  it("shows the struck-through original price, stock, rating, badges and the merchant's ETA and fee", () => {
     renderInApp(
       <ProductCard
         variant="full"
-        product={{ ...base, display_remaining: 5, category_type: 'pickup', is_delivery: true }}
+        product={{
+          ...base,
+          merchant: withTerms({ eta_text: '40~60분', delivery_fee: 3000 }),
+          display_remaining: 5,
+          category_type: 'pickup',
+          is_delivery: true,
+        }}
       />,
     );
     expect(document.querySelector('del')?.textContent).toContain('20,000원');
@@ -110,15 +171,80 @@ describe('ProductCard full variant', () => {
     expect(screen.getByText('별점 4.5, 리뷰 12개')).toBeTruthy();
     expect(screen.getByText('픽업')).toBeTruthy();
     expect(screen.getByText('배달')).toBeTruthy();
-    expect(screen.getByText('20~25분')).toBeTruthy();
-    expect(screen.getByText('배달비 2,500원')).toBeTruthy();
+    expect(screen.getByText('40~60분')).toBeTruthy();
+    expect(screen.getByText('배달비 3,000원')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('20~25분');
+    expect(document.body.textContent).not.toContain('2,500원');
+  });
+
+  it('says when delivery is free or free from an amount, and shows no ETA when the merchant states none', () => {
+    const { rerender } = render(
+      <MemoryRouter>
+        <ProductCard
+          variant="full"
+          product={{ ...base, merchant: withTerms({}), category_type: 'pickup', is_delivery: true }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('배달비 무료')).toBeTruthy();
+    expect(document.querySelector('.product-delivery-info')?.textContent).toBe('배달비 무료');
+    rerender(
+      <MemoryRouter>
+        <ProductCard
+          variant="full"
+          product={{
+            ...base,
+            merchant: withTerms({ eta_text: '내일 오전 도착', delivery_fee: 2000, free_delivery_over: 30_000 }),
+            category_type: 'pickup',
+            is_delivery: true,
+          }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('내일 오전 도착')).toBeTruthy();
+    expect(screen.getByText('배달비 2,000원 (30,000원 이상 무료)')).toBeTruthy();
   });
 
   it('gives a pickup-only meal its pickup badge but no delivery badge, time or fee', () => {
-    renderInApp(<ProductCard variant="full" product={{ ...base, category_type: 'pickup', is_delivery: false }} />);
+    renderInApp(
+      <ProductCard
+        variant="full"
+        product={{
+          ...base,
+          merchant: withTerms({ eta_text: '40~60분', delivery_fee: 3000 }),
+          category_type: 'pickup',
+          is_delivery: false,
+        }}
+      />,
+    );
     expect(screen.getByText('픽업')).toBeTruthy();
     expect(screen.queryByText('배달')).toBeNull();
-    expect(screen.queryByText('20~25분')).toBeNull();
+    expect(screen.queryByText('40~60분')).toBeNull();
+    expect(document.body.textContent).not.toContain('배달비');
+  });
+
+  it('shows no pickup badge when the merchant takes no pickups, and no made-up terms when they are unknown', () => {
+    const { rerender } = render(
+      <MemoryRouter>
+        <ProductCard
+          variant="full"
+          product={{
+            ...base,
+            merchant: withTerms({ offers_pickup: false }),
+            category_type: 'pickup',
+            is_delivery: true,
+          }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText('픽업')).toBeNull();
+    expect(screen.getByText('배달')).toBeTruthy();
+    rerender(
+      <MemoryRouter>
+        <ProductCard variant="full" product={{ ...base, category_type: 'pickup', is_delivery: true }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('픽업')).toBeTruthy();
     expect(document.body.textContent).not.toContain('배달비');
   });
 
@@ -129,13 +255,19 @@ describe('ProductCard full variant', () => {
       </MemoryRouter>,
     );
     expect(screen.queryByText(/개 남음|품절/)).toBeNull();
-    expect(screen.queryByText('20~25분')).toBeNull();
+    expect(document.body.textContent).not.toContain('배달비');
     rerender(
       <MemoryRouter>
         <ProductCard variant="full" product={{ ...base, display_remaining: 0, category_type: 'shopping' }} />
       </MemoryRouter>,
     );
     expect(screen.getByText('품절')).toBeTruthy();
+    rerender(
+      <MemoryRouter>
+        <ProductCard variant="full" product={{ ...base, display_remaining: 11, category_type: 'shopping' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(/개 남음|품절/)).toBeNull();
   });
 
   it('shows no rating before the first review, nor when the tenant has reviews off', () => {

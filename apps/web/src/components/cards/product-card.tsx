@@ -1,9 +1,11 @@
+import { type DeliveryTerms, deliveryFeeText } from '@app/contracts/plain';
 import { Bike, Clock, ImageOff, ShoppingBag, Star } from 'lucide-react';
 import { use } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatWon } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
+import { type OptionLike, pricedFrom } from '@/lib/product-options';
 import { isLowStock, shownOriginalPrice, stockText } from '@/lib/stock';
 import { TenantContext } from '@/lib/tenant';
 import { cardMessages as m } from '@/messages/common';
@@ -17,7 +19,13 @@ export interface ProductCardData {
   discount_rate?: number | null;
   image_url?: string | null;
   thumbnail_url?: string | null;
-  merchant?: { id: number; owner_id?: number | null; business_name?: string | null } | null;
+  merchant?: {
+    id: number;
+    owner_id?: number | null;
+    business_name?: string | null;
+    /** The merchant's delivery terms (ETA and fee of delivery cards); absent: none shown. */
+    delivery_terms?: DeliveryTerms | null;
+  } | null;
   original_price?: number | null;
   /** -1 hidden, 0 sold out, otherwise the count left. */
   display_remaining?: number | null;
@@ -25,6 +33,8 @@ export interface ProductCardData {
   rating_count?: number | null;
   category_type?: 'shopping' | 'pickup' | null;
   is_delivery?: boolean | null;
+  /** The product's options; with different prices on sale, `price` (their cheapest) shows as "…원부터". */
+  options?: readonly OptionLike[] | null;
 }
 
 /**
@@ -35,25 +45,30 @@ export interface ProductCardData {
 export type ProductCardVariant = 'basic' | 'full' | 'row';
 
 /**
- * How a meal of the delivery module reaches the buyer: the pickup badge, the delivery badge when
- * it is delivered too, and only then the spec's fixed delivery texts (time and fee): a pickup-only
- * meal has no delivery fee to show. Shopping goods show nothing here.
+ * How a meal of the delivery module reaches the buyer: the pickup badge (unless its merchant takes
+ * no pickups), the delivery badge when it is delivered too, and only then the merchant's delivery
+ * terms: its ETA (when it states one) and its fee; a pickup-only meal has no delivery fee to show.
+ * Shopping goods show nothing here.
  */
 export function FulfilmentInfo({
   product,
   className,
 }: {
-  product: Pick<ProductCardData, 'category_type' | 'is_delivery'>;
+  product: Pick<ProductCardData, 'category_type' | 'is_delivery' | 'merchant'>;
   className?: string;
 }) {
   if (product.category_type !== 'pickup') return null;
+  const terms = product.merchant?.delivery_terms;
+  const eta = terms?.eta_text;
   return (
     <div className={className ? `product-fulfilment ${className}` : 'product-fulfilment'}>
       <p className="product-badges">
-        <span className="badge badge-pickup">
-          <ShoppingBag size={12} aria-hidden="true" />
-          {m.pickup}
-        </span>
+        {terms?.offers_pickup === false ? null : (
+          <span className="badge badge-pickup">
+            <ShoppingBag size={12} aria-hidden="true" />
+            {m.pickup}
+          </span>
+        )}
         {product.is_delivery ? (
           <span className="badge badge-delivery">
             <Bike size={12} aria-hidden="true" />
@@ -61,12 +76,16 @@ export function FulfilmentInfo({
           </span>
         ) : null}
       </p>
-      {product.is_delivery ? (
+      {product.is_delivery && terms ? (
         <p className="product-delivery-info">
-          <span>
-            <Clock size={12} aria-hidden="true" /> {m.deliveryTime}
-          </span>
-          <span>{m.deliveryFee}</span>
+          {eta ? (
+            <span>
+              <Clock size={12} aria-hidden="true" />
+              <span className="visually-hidden">{m.eta} </span>
+              {eta}
+            </span>
+          ) : null}
+          <span>{deliveryFeeText(terms)}</span>
         </p>
       ) : null}
     </div>
@@ -129,6 +148,7 @@ export function ProductCard({
   const merchantId = product.merchant?.owner_id ?? product.merchant?.id;
   const merchantName = product.merchant?.business_name?.trim() || m.defaultMerchant;
   const discount = Math.round(product.discount_rate ?? 0);
+  const from = pricedFrom(product.options);
   return (
     <article className={`card product-card product-card-${variant}`}>
       <div className="product-image">
@@ -162,7 +182,10 @@ export function ProductCard({
             </span>
           ) : null}
           <span className="visually-hidden">{m.price} </span>
-          <strong>{formatWon(product.price)}</strong>
+          <strong>
+            {formatWon(product.price)}
+            {from ? <span className="price-from">{m.priceFrom}</span> : null}
+          </strong>
           {original !== null ? (
             <del className="product-original">
               <span className="visually-hidden">{m.originalPrice} </span>

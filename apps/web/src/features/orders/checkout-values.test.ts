@@ -1,20 +1,30 @@
-import { CARD_MIN_AMOUNT, ORDER_QTY_MAX, orderMessages } from '@app/contracts';
+import {
+  CARD_MIN_AMOUNT,
+  DEFAULT_DELIVERY_TERMS,
+  type DeliveryTerms,
+  deliveryTermsMessages,
+  ORDER_QTY_MAX,
+  orderMessages,
+} from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  boughtProduct,
   type CheckoutFormValues,
   type CheckoutRules,
   cardBelowMinimum,
   checkoutFormSchema,
   checkoutSummary,
   clampPoints,
-  freeShippingFrom,
+  freeDeliveryFrom,
   fulfilmentOf,
   maxOrderQuantity,
   offersOrderTypeChoice,
+  orderFeeOf,
   parsePointsInput,
-  shippingFeeOf,
   toPrepareBody,
 } from './checkout-values';
+
+const terms = (over: Partial<DeliveryTerms> = {}): DeliveryTerms => ({ ...DEFAULT_DELIVERY_TERMS, ...over });
 
 const shipping = { shipping_fee: 3000, free_shipping_threshold: 50_000 };
 const shoppingProduct = {
@@ -59,34 +69,105 @@ function errors(rules: CheckoutRules, v: CheckoutFormValues): Record<string, str
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
 
-describe('shipping fee (tenant legal_info, the rule the server prices with)', () => {
+describe("parcel shipping (the merchant's terms, else the tenant's legal_info: orderFeeFor)", () => {
+  const fee = (legal: Parameters<typeof orderFeeOf>[2], itemsTotal: number, own: Partial<DeliveryTerms> = {}) =>
+    orderFeeOf('shipping', terms(own), legal, itemsTotal).fee;
+
   it("charges the tenant's fee below its free-shipping threshold and nothing from it", () => {
-    const terms = { shipping_fee: 3500, free_shipping_threshold: 40_000 };
-    expect(shippingFeeOf(terms, 39_999)).toBe(3500);
-    expect(shippingFeeOf(terms, 40_000)).toBe(0);
-    expect(freeShippingFrom(terms)).toBe(40_000);
+    const legal = { shipping_fee: 3500, free_shipping_threshold: 40_000 };
+    expect(fee(legal, 39_999)).toBe(3500);
+    expect(fee(legal, 40_000)).toBe(0);
+    expect(freeDeliveryFrom('shipping', terms(), legal)).toBe(40_000);
   });
 
   it("uses the policy page's defaults (3,000원 below 50,000원) where the tenant set none or 0", () => {
-    expect(shippingFeeOf(undefined, 10_000)).toBe(3000);
-    expect(shippingFeeOf(undefined, 50_000)).toBe(0);
-    expect(shippingFeeOf({ shipping_fee: 0, free_shipping_threshold: 0 }, 49_999)).toBe(3000);
-    expect(shippingFeeOf({ shipping_fee: 2500 }, 900_000)).toBe(0);
-    expect(freeShippingFrom({ shipping_fee: 2500 })).toBe(50_000);
+    expect(fee(undefined, 10_000)).toBe(3000);
+    expect(fee(undefined, 50_000)).toBe(0);
+    expect(fee({ shipping_fee: 0, free_shipping_threshold: 0 }, 49_999)).toBe(3000);
+    expect(fee({ shipping_fee: 2500 }, 900_000)).toBe(0);
+    expect(freeDeliveryFrom('shipping', terms(), { shipping_fee: 2500 })).toBe(50_000);
   });
 
-  it('adds shipping to shopping orders only', () => {
-    const base = { price: 12_000, qty: 2, shipping, points: 0, available: 0, rewardRate: 1 };
+  it("charges the merchant's own parcel fee and threshold over the tenant's", () => {
+    const own = { parcel_fee: 4000, parcel_free_over: 30_000 };
+    expect(fee(shipping, 29_999, own)).toBe(4000);
+    expect(fee(shipping, 30_000, own)).toBe(0);
+    expect(fee(shipping, 10_000, { parcel_fee: 0 })).toBe(0);
+    expect(freeDeliveryFrom('shipping', terms(own), shipping)).toBe(30_000);
+  });
+
+  it('adds shipping to shopping orders, and nothing to a delivery of a merchant with free delivery', () => {
+    const base = { price: 12_000, qty: 2, terms: terms(), shipping, points: 0, available: 0, rewardRate: 1 };
     expect(checkoutSummary({ ...base, fulfilment: 'shipping' })).toMatchObject({
       itemsTotal: 24_000,
-      shippingFee: 3000,
+      deliveryFee: 3000,
       total: 27_000,
     });
-    expect(checkoutSummary({ ...base, fulfilment: 'delivery' })).toMatchObject({ shippingFee: 0, total: 24_000 });
+    expect(checkoutSummary({ ...base, fulfilment: 'delivery' })).toMatchObject({ deliveryFee: 0, total: 24_000 });
     expect(checkoutSummary({ ...base, qty: 5, fulfilment: 'shipping' })).toMatchObject({
       itemsTotal: 60_000,
-      shippingFee: 0,
+      deliveryFee: 0,
       total: 60_000,
+    });
+  });
+});
+
+describe("local delivery and pickup (the merchant's terms)", () => {
+  const local = terms({ delivery_fee: 3000, free_delivery_over: 30_000, min_order_amount: 15_000 });
+  const base = { price: 9000, terms: local, shipping, points: 0, available: 0, rewardRate: 1 };
+
+  it('adds the delivery fee below the free-delivery amount and nothing from it', () => {
+    expect(checkoutSummary({ ...base, qty: 2, fulfilment: 'delivery' })).toMatchObject({
+      itemsTotal: 18_000,
+      deliveryFee: 3000,
+      total: 21_000,
+      refusal: null,
+    });
+    expect(checkoutSummary({ ...base, qty: 4, fulfilment: 'delivery' })).toMatchObject({
+      itemsTotal: 36_000,
+      deliveryFee: 0,
+      total: 36_000,
+    });
+    expect(freeDeliveryFrom('delivery', local, shipping)).toBe(30_000);
+    expect(freeDeliveryFrom('delivery', terms({ delivery_fee: 3000 }), shipping)).toBeNull();
+  });
+
+  it('refuses a delivery below the minimum order amount, never a pickup, which costs nothing', () => {
+    expect(checkoutSummary({ ...base, qty: 1, fulfilment: 'delivery' })).toMatchObject({
+      deliveryFee: 3000,
+      refusal: 'below_minimum',
+    });
+    expect(checkoutSummary({ ...base, qty: 1, fulfilment: 'pickup' })).toMatchObject({
+      deliveryFee: 0,
+      total: 9000,
+      refusal: null,
+    });
+  });
+
+  it('refuses a pickup where the merchant takes none', () => {
+    const noPickup = { ...base, terms: terms({ offers_pickup: false }) };
+    expect(checkoutSummary({ ...noPickup, qty: 1, fulfilment: 'pickup' }).refusal).toBe('pickup_not_offered');
+    expect(checkoutSummary({ ...noPickup, qty: 1, fulfilment: 'delivery' }).refusal).toBeNull();
+  });
+
+  it('puts the refusal in the Korean words of the contract on the order type', () => {
+    const product = { ...deliveryProduct, display_remaining: -1, merchant: { delivery_terms: local } };
+    const rules: CheckoutRules = { product, shipping, available: 0 };
+    expect(errors(rules, values({ qty: 1 }))).toEqual({
+      order_type: deliveryTermsMessages.belowMinimum(15_000),
+    });
+    expect(errors(rules, values({ qty: 1 })).order_type).toBe(
+      '최소주문금액 15,000원 이상부터 배달 주문할 수 있습니다.',
+    );
+    expect(errors(rules, values({ qty: 2 }))).toEqual({});
+    expect(errors(rules, values({ qty: 1, order_type: 'pickup' }))).toEqual({});
+    const closed: CheckoutRules = {
+      product: { ...product, merchant: { delivery_terms: terms({ offers_pickup: false }) } },
+      shipping,
+      available: 0,
+    };
+    expect(errors(closed, values({ order_type: 'pickup' }))).toEqual({
+      order_type: deliveryTermsMessages.pickupNotOffered,
     });
   });
 });
@@ -109,16 +190,18 @@ describe('points (spec 5: clamped between 0 and min(available, total))', () => {
       points: 99_999,
       available: 7000,
       rewardRate: 1.5,
+      terms: terms(),
     });
     expect(summary).toEqual({
       itemsTotal: 24_000,
-      shippingFee: 3000,
+      deliveryFee: 3000,
+      refusal: null,
       total: 27_000,
       points: 7000,
       card: 20_000,
       earned: 300,
     });
-    expect(summary.points + summary.card).toBe(summary.itemsTotal + summary.shippingFee);
+    expect(summary.points + summary.card).toBe(summary.itemsTotal + summary.deliveryFee);
   });
 
   it('uses no points and earns nothing shown when the wallet is off', () => {
@@ -126,6 +209,7 @@ describe('points (spec 5: clamped between 0 and min(available, total))', () => {
       price: 9000,
       qty: 1,
       fulfilment: 'delivery',
+      terms: terms(),
       shipping,
       points: 5000,
       available: null,
@@ -221,6 +305,28 @@ describe('the payment form rules (spec 5)', () => {
 });
 
 describe('the prepare body', () => {
+  it('sends the option bought, at its price, with the delivery fee in the amount', () => {
+    const product = {
+      ...deliveryProduct,
+      merchant: { delivery_terms: terms({ delivery_fee: 2500, min_order_amount: 10_000 }) },
+    };
+    const bought = boughtProduct(product, { id: 42, name: '곱빼기', price: 11_000, stock: 2 });
+    expect(bought).toMatchObject({ price: 11_000, display_remaining: 2 });
+    const rules: CheckoutRules = { product: bought, shipping, available: 0 };
+    expect(errors(rules, values({ qty: 3 }))).toEqual({ qty: orderMessages.stockShort });
+    const parsed = checkoutFormSchema(rules).parse(values({ qty: 2 }));
+    expect(toPrepareBody(bought, parsed, shipping, { id: 42 })).toMatchObject({
+      product_id: 6,
+      option_id: 42,
+      qty: 2,
+      amount: 24_500,
+    });
+    // Without an option nothing about options is sent.
+    expect(toPrepareBody(product, parsed, shipping)).not.toHaveProperty('option_id');
+    expect(boughtProduct(product, null)).toBe(product);
+    expect(boughtProduct(product, { id: 1, name: '보통', price: 9000, stock: null }).display_remaining).toBe(-1);
+  });
+
   it('sends the shopping total with shipping, the joined address and the postcode', () => {
     const parsed = checkoutFormSchema({ product: shoppingProduct, shipping, available: 5000 }).parse(
       values({ qty: 2, points_used: 5000, delivery_memo: ' 문 앞 ' }),

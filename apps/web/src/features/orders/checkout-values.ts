@@ -1,15 +1,18 @@
 import {
   buyerSchema,
   CARD_MIN_AMOUNT,
+  DEFAULT_DELIVERY_TERMS,
   DELIVERY_MEMO_MAX,
+  type DeliveryTerms,
+  deliveryTermsMessages,
   earnedPoints,
   ORDER_QTY_MAX,
   type OrderType,
+  orderFeeFor,
   orderMessages,
   type PaymentPrepare,
+  parcelTermsOf,
   paymentPrepareSchema,
-  shippingFeeFor,
-  shippingTerms,
   type TenantSettings,
 } from '@app/contracts';
 import { z } from 'zod';
@@ -20,17 +23,44 @@ import { checkoutText as t } from './messages';
 /** The tenant's parcel shipping terms (its `legal_info`: shipping_fee, free_shipping_threshold). */
 export type ShippingTerms = TenantSettings['legal_info'];
 
+/** Why an order cannot be placed as it stands (the contracts' `orderFeeFor` refusals). */
+export type OrderRefusal = 'below_minimum' | 'pickup_not_offered';
+
 /**
- * Shipping of a shopping order of `itemsTotal` won: the contracts' rule, the one the server prices
- * with (the tenant's fee, 0 when unset; free from its threshold up).
+ * The delivery fee of an order of `itemsTotal` won received this way, and whether it can be placed:
+ * the contracts' `orderFeeFor`, the rule the server charges by (parcel shipping by the merchant's or
+ * else the tenant's terms, the merchant's local delivery fee and minimum, nothing for a pickup).
  */
-export function shippingFeeOf(terms: ShippingTerms, itemsTotal: number): number {
-  return shippingFeeFor(terms, itemsTotal);
+export function orderFeeOf(
+  fulfilment: Fulfilment,
+  terms: DeliveryTerms,
+  legal: ShippingTerms,
+  itemsTotal: number,
+): { fee: number; refusal: OrderRefusal | null } {
+  const kind = fulfilment === 'shipping' ? 'shopping' : 'pickup';
+  return orderFeeFor(terms, legal, kind, fulfilment === 'pickup' ? 'pickup' : 'delivery', itemsTotal);
 }
 
-/** The free-shipping threshold to tell the buyer about, when the tenant has one. */
-export function freeShippingFrom(terms: ShippingTerms): number {
-  return shippingTerms(terms).freeShippingThreshold;
+/** The free-delivery threshold to tell the buyer about while a fee is charged, or null without one. */
+export function freeDeliveryFrom(fulfilment: Fulfilment, terms: DeliveryTerms, legal: ShippingTerms): number | null {
+  if (fulfilment === 'shipping') return parcelTermsOf(terms, legal).freeOver;
+  if (fulfilment === 'delivery') return terms.free_delivery_over;
+  return null;
+}
+
+/** The refusal in the buyer's words (deliveryTermsMessages). */
+export function refusalText(refusal: OrderRefusal, terms: DeliveryTerms): string {
+  return refusal === 'below_minimum'
+    ? deliveryTermsMessages.belowMinimum(terms.min_order_amount)
+    : deliveryTermsMessages.pickupNotOffered;
+}
+
+/**
+ * The merchant's delivery terms of a product; a product answer always carries them, and one
+ * without (a part-built product) is priced as a merchant who never set any.
+ */
+export function termsOf(product: Pick<CheckoutProduct, 'merchant'>): DeliveryTerms {
+  return product.merchant?.delivery_terms ?? DEFAULT_DELIVERY_TERMS;
 }
 
 /** The most one order may hold: ORDER_QTY_MAX, and the remaining stock when it is counted (-1 unlimited). */
@@ -61,6 +91,29 @@ export interface CheckoutProduct {
   display_remaining: number;
   image_url: string | null;
   thumbnail_url?: string | null;
+  /** The merchant's delivery terms (the fee and the refusals of an order). */
+  merchant?: { delivery_terms?: DeliveryTerms | null } | null;
+}
+
+/** The option being bought, as the payment form needs it (a part of the catalogue's ProductOption). */
+export interface CheckoutOption {
+  id: number;
+  name: string;
+  price: number;
+  /** null: unlimited. */
+  stock: number | null;
+}
+
+/**
+ * What the order sheet sells: the product, or with an option the product at the option's price and
+ * with the option's stock (its name and id go with the order).
+ */
+export function boughtProduct<P extends Pick<CheckoutProduct, 'price' | 'display_remaining'>>(
+  product: P,
+  option: CheckoutOption | null | undefined,
+): P {
+  if (!option) return product;
+  return { ...product, price: option.price, display_remaining: option.stock ?? -1 };
 }
 
 /** How the order is received: shopping goods are shipped, pickup-category goods delivered or picked up. */
@@ -79,8 +132,11 @@ export function offersOrderTypeChoice(product: Pick<CheckoutProduct, 'category_t
 
 export interface CheckoutSummary {
   itemsTotal: number;
-  shippingFee: number;
-  /** What the order costs: items plus shipping. */
+  /** 배송비 of a parcel or 배달비 of a local delivery; 0 for a pickup (and when free). */
+  deliveryFee: number;
+  /** Why this order cannot be placed as it stands; null when it can. */
+  refusal: OrderRefusal | null;
+  /** What the order costs: items plus the delivery fee. */
   total: number;
   points: number;
   /** The part charged to the card. */
@@ -89,11 +145,14 @@ export interface CheckoutSummary {
   earned: number | null;
 }
 
-/** The summary lines of the form: they always add up (items + shipping = points + card). */
+/** The summary lines of the form: they always add up (items + delivery fee = points + card). */
 export function checkoutSummary(input: {
   price: number;
   qty: number | undefined;
   fulfilment: Fulfilment;
+  /** The merchant's delivery terms. */
+  terms: DeliveryTerms;
+  /** The tenant's parcel policy (legal_info), for the parcel terms the merchant left to it. */
   shipping: ShippingTerms;
   points: number | undefined;
   /** Points the buyer may spend now; null when the wallet is off (no points at all). */
@@ -103,13 +162,16 @@ export function checkoutSummary(input: {
 }): CheckoutSummary {
   const qty = typeof input.qty === 'number' && Number.isInteger(input.qty) && input.qty > 0 ? input.qty : 0;
   const itemsTotal = input.price * qty;
-  const shippingFee = input.fulfilment === 'shipping' && qty > 0 ? shippingFeeOf(input.shipping, itemsTotal) : 0;
-  const total = itemsTotal + shippingFee;
+  // No fee and no refusal before there is a quantity to price.
+  const { fee, refusal } =
+    qty > 0 ? orderFeeOf(input.fulfilment, input.terms, input.shipping, itemsTotal) : { fee: 0, refusal: null };
+  const total = itemsTotal + fee;
   const points = input.available === null ? 0 : clampPoints(input.points, input.available, total);
   const card = total - points;
   return {
     itemsTotal,
-    shippingFee,
+    deliveryFee: fee,
+    refusal,
     total,
     points,
     card,
@@ -132,7 +194,8 @@ export interface CheckoutFormValues {
 }
 
 export interface CheckoutRules {
-  product: Pick<CheckoutProduct, 'price' | 'category_type' | 'is_delivery' | 'display_remaining'>;
+  /** The product as bought (boughtProduct: with an option, its price and stock). */
+  product: Pick<CheckoutProduct, 'price' | 'category_type' | 'is_delivery' | 'display_remaining' | 'merchant'>;
   shipping: ShippingTerms;
   /** Points the buyer may spend now; null when the wallet is off or its balance did not load. */
   available: number | null;
@@ -145,8 +208,9 @@ const ADDRESS_MAX = 300;
 /**
  * The payment form's rules (spec part 3, section 5, with the contract's texts): buyer fields,
  * quantity within 1..ORDER_QTY_MAX and the stock, the address for shipped and delivered orders,
- * a 5-digit postcode for shipped ones, points within the balance and the total, and a card part
- * of at least CARD_MIN_AMOUNT when one is left.
+ * a 5-digit postcode for shipped ones, points within the balance and the total, a card part
+ * of at least CARD_MIN_AMOUNT when one is left, and the merchant's terms (a delivery's minimum
+ * order, a pickup only where it takes them; on `order_type`, the form shows them on their own).
  */
 export function checkoutFormSchema(rules: CheckoutRules) {
   const { product } = rules;
@@ -175,8 +239,11 @@ export function checkoutFormSchema(rules: CheckoutRules) {
       } else if (joinAddress(v.address_base, v.address_detail).length > ADDRESS_MAX) {
         ctx.addIssue({ code: 'custom', path: ['address_detail'], message: t.addressMax });
       }
+      const terms = termsOf(product);
       const itemsTotal = product.price * v.qty;
-      const total = itemsTotal + (fulfilment === 'shipping' ? shippingFeeOf(rules.shipping, itemsTotal) : 0);
+      const { fee, refusal } = orderFeeOf(fulfilment, terms, rules.shipping, itemsTotal);
+      if (refusal) ctx.addIssue({ code: 'custom', path: ['order_type'], message: refusalText(refusal, terms) });
+      const total = itemsTotal + fee;
       const available = rules.available ?? 0;
       if (v.points_used > available) {
         ctx.addIssue({ code: 'custom', path: ['points_used'], message: orderMessages.pointsShort });
@@ -190,17 +257,22 @@ export function checkoutFormSchema(rules: CheckoutRules) {
 
 export type CheckoutFormOutput = z.output<ReturnType<typeof checkoutFormSchema>>;
 
-/** The prepare call's body: the total the buyer saw, and only the fields this kind of order uses. */
+/**
+ * The prepare call's body: the total the buyer saw (goods and delivery fee), the option bought,
+ * and only the fields this kind of order uses. `product` is as bought (boughtProduct).
+ */
 export function toPrepareBody(
-  product: Pick<CheckoutProduct, 'id' | 'price' | 'category_type' | 'is_delivery'>,
+  product: Pick<CheckoutProduct, 'id' | 'price' | 'category_type' | 'is_delivery' | 'merchant'>,
   values: CheckoutFormOutput,
   shipping: ShippingTerms,
+  option?: Pick<CheckoutOption, 'id'> | null,
 ): PaymentPrepare {
   const fulfilment = fulfilmentOf(product, values.order_type);
   const itemsTotal = product.price * values.qty;
-  const amount = itemsTotal + (fulfilment === 'shipping' ? shippingFeeOf(shipping, itemsTotal) : 0);
+  const amount = itemsTotal + orderFeeOf(fulfilment, termsOf(product), shipping, itemsTotal).fee;
   const body: PaymentPrepare = {
     product_id: product.id,
+    ...(option ? { option_id: option.id } : {}),
     qty: values.qty,
     amount,
     points_used: values.points_used,

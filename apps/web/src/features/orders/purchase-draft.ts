@@ -45,6 +45,11 @@ function remove(key: string): void {
   }
 }
 
+/** The entries of an order sheet, and the option it was for (chosen on the product page). */
+export interface PurchaseDraft extends Partial<CheckoutFormValues> {
+  option_id?: number;
+}
+
 const textFields = [
   'buyer_name',
   'buyer_email',
@@ -56,32 +61,35 @@ const textFields = [
 ] as const;
 
 /** The stored entries, the fields of the right type only (storage is anybody's to edit). */
-function asDraft(value: unknown): Partial<CheckoutFormValues> | null {
+function asDraft(value: unknown): PurchaseDraft | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
-  const draft: Partial<CheckoutFormValues> = {};
+  const draft: PurchaseDraft = {};
   for (const key of textFields) if (typeof v[key] === 'string') draft[key] = v[key];
   if (typeof v.qty === 'number' && Number.isInteger(v.qty) && v.qty > 0) draft.qty = v.qty;
   if (v.order_type === 'delivery' || v.order_type === 'pickup') draft.order_type = v.order_type;
   if (typeof v.points_used === 'number' && Number.isInteger(v.points_used) && v.points_used >= 0) {
     draft.points_used = v.points_used;
   }
+  if (typeof v.option_id === 'number' && Number.isInteger(v.option_id) && v.option_id > 0)
+    draft.option_id = v.option_id;
   return draft;
 }
 
-/** Keeps the entries of a payment about to open its window, and which product the payment is for. */
+/** Keeps the entries of a payment about to open its window, and which product (and option) it is for. */
 export function keepPurchaseDraft(
   userId: number,
   productId: number,
   paymentId: string,
   values: CheckoutFormValues,
+  optionId?: number | null,
 ): void {
-  write(draftKey(userId, productId), values);
+  write(draftKey(userId, productId), optionId ? { ...values, option_id: optionId } : values);
   write(paymentKey(paymentId), { product_id: productId, user_id: userId });
 }
 
 /** The entries kept for this account and product, if any. */
-export function readPurchaseDraft(userId: number, productId: number): Partial<CheckoutFormValues> | null {
+export function readPurchaseDraft(userId: number, productId: number): PurchaseDraft | null {
   return asDraft(read(draftKey(userId, productId)));
 }
 
@@ -94,7 +102,7 @@ export function productOfPayment(paymentId: string): number | null {
 }
 
 /** The entries kept for the purchase a payment of this tab was for. */
-export function draftOfPayment(paymentId: string): Partial<CheckoutFormValues> | null {
+export function draftOfPayment(paymentId: string): PurchaseDraft | null {
   const stored = read(paymentKey(paymentId)) as { product_id?: unknown; user_id?: unknown } | undefined;
   const productId = positiveId(stored?.product_id);
   const userId = positiveId(stored?.user_id);

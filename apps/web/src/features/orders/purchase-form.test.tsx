@@ -1,10 +1,18 @@
-import { ORDER_QTY_MAX, orderMessages, type PaymentPrepared, type WalletOverview } from '@app/contracts';
+import {
+  DEFAULT_DELIVERY_TERMS,
+  type DeliveryTerms,
+  deliveryTermsMessages,
+  ORDER_QTY_MAX,
+  orderMessages,
+  type PaymentPrepared,
+  type WalletOverview,
+} from '@app/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPostcode } from '@/components/form/postcode';
 import { openCheckout } from '@/lib/checkout';
 import { callsTo, renderInApp, stubFetch, testTenant } from '@/testing/app-test-support';
-import type { CheckoutProduct } from './checkout-values';
+import type { CheckoutOption, CheckoutProduct } from './checkout-values';
 import { buyer } from './orders-test-support';
 import { PurchaseForm } from './purchase-form';
 
@@ -65,9 +73,9 @@ function serve({ available = 0, prepare }: { available?: number; prepare?: () =>
 
 function openForm(
   product: CheckoutProduct,
-  { quantity = 1, tenant = testTenant(), user = buyer, resume = false } = {},
+  { quantity = 1, tenant = testTenant(), user = buyer, resume = false, option = null as CheckoutOption | null } = {},
 ) {
-  return renderInApp(<PurchaseForm product={product} quantity={quantity} resume={resume} />, {
+  return renderInApp(<PurchaseForm product={product} option={option} quantity={quantity} resume={resume} />, {
     path: '/products/5',
     tenant,
     user,
@@ -116,6 +124,8 @@ describe('payment form: what it asks and shows', () => {
     expect(screen.getByLabelText('주소')).toBeTruthy();
     expect(screen.queryByLabelText('우편번호')).toBeNull();
     expect(screen.queryByText('배송비', { selector: 'dt' })).toBeNull();
+    // A merchant who never set terms delivers for nothing.
+    expect(summaryValue('배달비')).toBe('무료');
     fireEvent.click(screen.getByRole('radio', { name: '픽업' }));
     expect(screen.queryByLabelText('주소')).toBeNull();
   });
@@ -399,5 +409,141 @@ describe('payment form: entries kept for a retry', () => {
     openForm(deliveryProduct, { resume: true, user: { ...buyer, id: 12, username: '박지훈' } });
     expect((screen.getByLabelText('이름') as HTMLInputElement).value).toBe('박지훈');
     expect((screen.getByLabelText('수량') as HTMLInputElement).value).toBe('1');
+  });
+});
+
+const withTerms = (product: CheckoutProduct, terms: Partial<DeliveryTerms>): CheckoutProduct => ({
+  ...product,
+  merchant: { delivery_terms: { ...DEFAULT_DELIVERY_TERMS, ...terms } },
+});
+const payButton = () => screen.getByRole('button', { name: /결제하기/ }) as HTMLButtonElement;
+
+describe('payment form: an option', () => {
+  const apples: CheckoutProduct = { ...shoppingProduct, title: '부사 사과', price: 12_000 };
+  const fiveKg: CheckoutOption = { id: 42, name: '5kg', price: 19_000, stock: 4 };
+
+  it("names the option and sells it at its price, sending option_id with the option's amount", async () => {
+    const checkout = { gateway: 'sandbox' as const, url: '/sandbox-pay/pay_o' };
+    serve({
+      prepare: () => Response.json(prepared({ merchant_uid: 'pay_o', actual_payment_amount: 38_000, checkout })),
+    });
+    vi.mocked(openCheckout).mockResolvedValue({ kind: 'left' });
+    openForm(apples, {
+      option: fiveKg,
+      quantity: 2,
+      user: { ...buyer, address: '서울 중구 세종대로 110, 3층', postcode: '04524' },
+    });
+    expect(screen.getByText('옵션: 5kg')).toBeTruthy();
+    expect(screen.getByText('개당 19,000원')).toBeTruthy();
+    expect(screen.getByText('4개 남음')).toBeTruthy();
+    expect(summaryValue('상품금액')).toBe('38,000원');
+    expect(summaryValue('배송비')).toBe('3,000원');
+    expect(summaryValue('카드 결제 금액')).toBe('41,000원');
+    pay();
+    await waitFor(() => expect(callsTo(fetchMock, '/api/payment/prepare')).toHaveLength(1));
+    expect(callsTo(fetchMock, '/api/payment/prepare')[0]?.body).toMatchObject({
+      product_id: 5,
+      option_id: 42,
+      qty: 2,
+      amount: 41_000,
+    });
+  });
+
+  it("holds the quantity to the option's stock", async () => {
+    serve();
+    openForm(apples, { option: fiveKg });
+    const qty = screen.getByLabelText('수량') as HTMLInputElement;
+    fireEvent.change(qty, { target: { value: '30' } });
+    expect(qty.value).toBe('4');
+    expect(summaryValue('상품금액')).toBe('76,000원');
+  });
+
+  it('sends no option_id for a product without options', async () => {
+    serve();
+    openForm(shoppingProduct, { user: { ...buyer, address: '서울 중구 세종대로 110, 3층', postcode: '04524' } });
+    expect(screen.queryByText(/옵션:/)).toBeNull();
+    pay();
+    await waitFor(() => expect(callsTo(fetchMock, '/api/payment/prepare')).toHaveLength(1));
+    expect(callsTo(fetchMock, '/api/payment/prepare')[0]?.body).not.toHaveProperty('option_id');
+  });
+});
+
+describe("payment form: the merchant's delivery terms", () => {
+  const address = { ...buyer, address: '서울 중구 세종대로 110, 3층' };
+
+  it("charges the merchant's delivery fee as its own line, free from its amount, and sends it in the amount", async () => {
+    serve();
+    openForm(withTerms(deliveryProduct, { delivery_fee: 3000, free_delivery_over: 30_000, eta_text: '40~60분' }), {
+      user: address,
+    });
+    expect(screen.getByText('배달 예상: 40~60분')).toBeTruthy();
+    expect(summaryValue('상품금액')).toBe('9,000원');
+    expect(summaryValue('배달비')).toBe('3,000원');
+    expect(summaryValue('카드 결제 금액')).toBe('12,000원');
+    expect(screen.getByText('30,000원 이상 주문 시 배달비 무료')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('수량'), { target: { value: '4' } });
+    expect(summaryValue('배달비')).toBe('무료');
+    expect(summaryValue('카드 결제 금액')).toBe('36,000원');
+    expect(screen.queryByText('30,000원 이상 주문 시 배달비 무료')).toBeNull();
+    fireEvent.change(screen.getByLabelText('수량'), { target: { value: '1' } });
+    // A pickup costs no delivery fee.
+    fireEvent.click(screen.getByRole('radio', { name: '픽업' }));
+    expect(screen.queryByText('배달비', { selector: 'dt' })).toBeNull();
+    expect(summaryValue('카드 결제 금액')).toBe('9,000원');
+    pay();
+    await waitFor(() => expect(callsTo(fetchMock, '/api/payment/prepare')).toHaveLength(1));
+    expect(callsTo(fetchMock, '/api/payment/prepare')[0]?.body).toMatchObject({ order_type: 'pickup', amount: 9000 });
+  });
+
+  it('refuses a delivery below the minimum order amount until the order reaches it, sending nothing', async () => {
+    serve();
+    openForm(withTerms(deliveryProduct, { delivery_fee: 2000, min_order_amount: 15_000 }), { user: address });
+    const refusal = deliveryTermsMessages.belowMinimum(15_000);
+    expect(screen.getByRole('alert').textContent).toBe('최소주문금액 15,000원 이상부터 배달 주문할 수 있습니다.');
+    expect(payButton().disabled).toBe(true);
+    expect(payButton().getAttribute('aria-describedby')).toBe(screen.getByText(refusal).id);
+    fireEvent.submit(payButton().closest('form') as HTMLFormElement);
+    await act(async () => undefined);
+    expect(callsTo(fetchMock, '/api/payment/prepare')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: '수량 늘리기' }));
+    expect(screen.queryByText(refusal)).toBeNull();
+    expect(payButton().disabled).toBe(false);
+    expect(summaryValue('카드 결제 금액')).toBe('20,000원');
+    // A pickup has no minimum.
+    fireEvent.click(screen.getByRole('button', { name: '수량 줄이기' }));
+    fireEvent.click(screen.getByRole('radio', { name: '픽업' }));
+    expect(screen.queryByText(refusal)).toBeNull();
+    expect(payButton().disabled).toBe(false);
+  });
+
+  it("offers no pickup where the merchant takes none, and refuses a pickup-only meal's order", async () => {
+    serve();
+    openForm(withTerms(deliveryProduct, { offers_pickup: false }), { user: address });
+    expect((screen.getByRole('radio', { name: '픽업' }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('이 가게는 픽업 주문을 받지 않아요.')).toBeTruthy();
+    expect(payButton().disabled).toBe(false);
+    cleanup();
+    openForm(withTerms({ ...deliveryProduct, is_delivery: false }, { offers_pickup: false }));
+    expect(screen.getByRole('alert').textContent).toBe(deliveryTermsMessages.pickupNotOffered);
+    expect(payButton().disabled).toBe(true);
+  });
+
+  it('tells where and when a pickup is collected', async () => {
+    serve();
+    openForm(withTerms(deliveryProduct, { pickup_address: '서울 마포구 망원로 12', pickup_hours: '매일 11:00~20:00' }));
+    fireEvent.click(screen.getByRole('radio', { name: '픽업' }));
+    expect(screen.getByText('픽업 장소: 서울 마포구 망원로 12 · 픽업 시간: 매일 11:00~20:00')).toBeTruthy();
+  });
+
+  it("charges the merchant's own parcel fee and free-shipping amount", async () => {
+    serve();
+    openForm(withTerms(shoppingProduct, { parcel_fee: 4000, parcel_free_over: 20_000 }), {
+      tenant: testTenant({ legal_info: { shipping_fee: 3500, free_shipping_threshold: 40_000 } }),
+    });
+    expect(summaryValue('배송비')).toBe('4,000원');
+    expect(screen.getByText('20,000원 이상 구매 시 무료배송')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('수량'), { target: { value: '2' } });
+    expect(summaryValue('배송비')).toBe('무료');
+    expect(summaryValue('카드 결제 금액')).toBe('24,000원');
   });
 });

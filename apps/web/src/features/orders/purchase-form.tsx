@@ -1,4 +1,4 @@
-import { DEFAULT_POINT_REWARD_RATE, orderMessages } from '@app/contracts';
+import { DEFAULT_POINT_REWARD_RATE, type DeliveryTerms, orderMessages } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Minus, Plus, Search } from 'lucide-react';
@@ -13,21 +13,26 @@ import { openCheckout, paymentCallbackHref } from '@/lib/checkout';
 import { outcomeUnknown, submissionKeys } from '@/lib/idempotency';
 import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
+import { stockText } from '@/lib/stock';
 import { useTenant } from '@/lib/tenant';
 import {
+  boughtProduct,
   type CheckoutFormOutput,
   type CheckoutFormValues,
+  type CheckoutOption,
   type CheckoutProduct,
   type CheckoutRules,
   checkoutFormSchema,
   checkoutSummary,
   clampPoints,
   formatPointsInput,
-  freeShippingFrom,
+  freeDeliveryFrom,
   fulfilmentOf,
   maxOrderQuantity,
   offersOrderTypeChoice,
   parsePointsInput,
+  refusalText,
+  termsOf,
   toPrepareBody,
 } from './checkout-values';
 import { checkoutText as t } from './messages';
@@ -243,8 +248,44 @@ function PointsField({
   );
 }
 
+/** Where and when a pickup is collected, as far as the merchant says. */
+function PickupPlace({ terms }: { terms: DeliveryTerms }) {
+  if (!terms.pickup_address && !terms.pickup_hours) return null;
+  return (
+    <p className="order-muted">
+      {[
+        terms.pickup_address && t.pickupAt(terms.pickup_address),
+        terms.pickup_hours && t.pickupHours(terms.pickup_hours),
+      ]
+        .filter(Boolean)
+        .join(' · ')}
+    </p>
+  );
+}
+
+/** Under 배달/픽업: what the chosen way means, with the merchant's ETA or pickup place. */
+function ReceiveHint({ pickup, terms }: { pickup: boolean; terms: DeliveryTerms }) {
+  if (pickup) {
+    return (
+      <div className="field-hint">
+        <p>{t.pickupHint}</p>
+        <PickupPlace terms={terms} />
+      </div>
+    );
+  }
+  return (
+    <div className="field-hint">
+      <p>{t.deliveryHint}</p>
+      {terms.eta_text ? <p>{t.eta(terms.eta_text)}</p> : null}
+      {terms.offers_pickup ? null : <p>{t.noPickup}</p>}
+    </div>
+  );
+}
+
 export interface PurchaseFormProps {
   product: CheckoutProduct;
+  /** The option chosen on the product page (required there when the product has options). */
+  option?: CheckoutOption | null;
   /** The quantity chosen on the product page. */
   quantity: number;
   /**
@@ -260,7 +301,10 @@ export interface PurchaseFormProps {
  * and a summary that adds up; then prepare, and the gateway for the card part or the callback
  * screen at once when points pay it all.
  */
-export function PurchaseForm({ product, quantity, resume = false }: PurchaseFormProps) {
+export function PurchaseForm({ product: listed, option = null, quantity, resume = false }: PurchaseFormProps) {
+  // With an option, the order is for it: its price and its stock.
+  const product = boughtProduct(listed, option);
+  const terms = termsOf(product);
   const { user } = useSession();
   const { tenant, isEnabled } = useTenant();
   const navigate = useNavigate();
@@ -271,7 +315,6 @@ export function PurchaseForm({ product, quantity, resume = false }: PurchaseForm
     ? (wallet.data?.point_reward_rate ?? tenant.settings.point_reward_rate ?? DEFAULT_POINT_REWARD_RATE)
     : null;
   const shipping = tenant.settings.legal_info;
-  const freeFrom = freeShippingFrom(shipping);
   const maxQty = maxOrderQuantity(product.display_remaining);
   const [failure, setFailure] = useState<string | null>(null);
   const [stage, setStage] = useState<'form' | 'opening' | 'leaving'>('form');
@@ -299,7 +342,8 @@ export function PurchaseForm({ product, quantity, resume = false }: PurchaseForm
       delivery_memo: '',
       points_used: 0,
     };
-    const kept = resume && user ? readPurchaseDraft(user.id, product.id) : null;
+    // The option is the page's to choose (it sent the kept one back); only the entries come from here.
+    const { option_id: _option, ...kept } = (resume && user ? readPurchaseDraft(user.id, product.id) : null) ?? {};
     const values = { ...fromProfile, ...kept };
     return { ...values, qty: Math.min(Math.max(1, Math.floor(values.qty) || 1), Math.max(1, maxQty)) };
   });
@@ -311,6 +355,7 @@ export function PurchaseForm({ product, quantity, resume = false }: PurchaseForm
     defaultValues: initialValues,
   });
   const formRef = useRef<HTMLFormElement>(null);
+  const refusalId = useId();
   const focusFirstError = useFocusFirstError(formRef);
   const { errors, isSubmitting } = form.formState;
   const [qty, orderType, points] = useWatch({ control: form.control, name: ['qty', 'order_type', 'points_used'] });
@@ -319,6 +364,7 @@ export function PurchaseForm({ product, quantity, resume = false }: PurchaseForm
     price: product.price,
     qty,
     fulfilment,
+    terms,
     shipping,
     points,
     available,
@@ -336,7 +382,7 @@ export function PurchaseForm({ product, quantity, resume = false }: PurchaseForm
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     const entries = form.getValues();
-    const body = toPrepareBody(product, values, shipping);
+    const body = toPrepareBody(product, values, shipping, option);
     let prepared: Awaited<ReturnType<typeof preparePurchase>>;
     try {
       prepared = await preparePurchase(body, keys.keyFor(body));
@@ -347,7 +393,7 @@ export function PurchaseForm({ product, quantity, resume = false }: PurchaseForm
       return;
     }
     // Kept for this tab: a declined or cancelled payment comes back to this sheet with them.
-    if (user) keepPurchaseDraft(user.id, product.id, prepared.merchant_uid, entries);
+    if (user) keepPurchaseDraft(user.id, product.id, prepared.merchant_uid, entries, option?.id);
     // Points pay it all (full_points): the callback screen confirms it at once, like a card payment.
     if (prepared.actual_payment_amount === 0) {
       navigate(paymentCallbackHref('purchase', { paymentId: prepared.merchant_uid }));
@@ -370,6 +416,9 @@ export function PurchaseForm({ product, quantity, resume = false }: PurchaseForm
 
   const busy = isSubmitting || stage !== 'form';
   const image = mediaUrl(product.thumbnail_url ?? product.image_url);
+  const stock = stockText(product.display_remaining);
+  const freeFrom = summary.deliveryFee > 0 ? freeDeliveryFrom(fulfilment, terms, shipping) : null;
+  const refusal = summary.refusal ? refusalText(summary.refusal, terms) : null;
   return (
     <form ref={formRef} className="form-stack order-form" noValidate onSubmit={flight.guard(onSubmit)}>
       <TestPaymentNotice />
@@ -377,10 +426,9 @@ export function PurchaseForm({ product, quantity, resume = false }: PurchaseForm
         <div className="order-thumb">{image ? <img src={image} alt="" loading="lazy" /> : null}</div>
         <div className="order-product-text">
           <p className="order-product-title">{product.title}</p>
+          {option ? <p className="order-product-option">{t.option(option.name)}</p> : null}
           <p className="order-muted tabular">{t.unitPrice(product.price)}</p>
-          {product.display_remaining > 0 ? (
-            <p className="order-muted tabular">{t.stockLeft(product.display_remaining)}</p>
-          ) : null}
+          {stock ? <p className="order-muted tabular">{stock}</p> : null}
         </div>
       </section>
       <QuantityStepper form={form} max={Math.max(1, maxQty)} />
@@ -391,15 +439,24 @@ export function PurchaseForm({ product, quantity, resume = false }: PurchaseForm
           <div className="order-segments">
             {(['delivery', 'pickup'] as const).map((type) => (
               <label key={type} className="order-segment">
-                <input type="radio" value={type} {...form.register('order_type')} />
+                <input
+                  type="radio"
+                  value={type}
+                  // A merchant who takes no pickups: only delivery can be chosen (the server refuses the other).
+                  disabled={type === 'pickup' && !terms.offers_pickup && orderType !== 'pickup'}
+                  {...form.register('order_type')}
+                />
                 <span>{type === 'delivery' ? t.delivery : t.pickup}</span>
               </label>
             ))}
           </div>
-          <p className="field-hint">{orderType === 'pickup' ? t.pickupHint : t.deliveryHint}</p>
+          <ReceiveHint pickup={orderType === 'pickup'} terms={terms} />
         </fieldset>
-      ) : product.category_type === 'pickup' ? (
-        <p className="form-message form-message-info">{t.pickupOnly}</p>
+      ) : product.category_type === 'pickup' && terms.offers_pickup ? (
+        <div className="form-message form-message-info">
+          <p>{t.pickupOnly}</p>
+          <PickupPlace terms={terms} />
+        </div>
       ) : null}
 
       <fieldset className="order-fieldset">
@@ -466,10 +523,10 @@ export function PurchaseForm({ product, quantity, resume = false }: PurchaseForm
             <dt>{t.itemsTotal}</dt>
             <dd>{t.won(summary.itemsTotal)}</dd>
           </div>
-          {fulfilment === 'shipping' ? (
+          {fulfilment !== 'pickup' ? (
             <div>
-              <dt>{t.shippingFee}</dt>
-              <dd>{summary.shippingFee === 0 ? t.free : t.won(summary.shippingFee)}</dd>
+              <dt>{fulfilment === 'shipping' ? t.shippingFee : t.deliveryFee}</dt>
+              <dd>{summary.deliveryFee === 0 ? t.free : t.won(summary.deliveryFee)}</dd>
             </div>
           ) : null}
           {walletOn ? (
@@ -489,15 +546,28 @@ export function PurchaseForm({ product, quantity, resume = false }: PurchaseForm
             </div>
           ) : null}
         </dl>
-        {fulfilment === 'shipping' && summary.shippingFee > 0 ? (
-          <p className="order-summary-note">{t.freeShippingFrom(freeFrom)}</p>
+        {freeFrom !== null ? (
+          <p className="order-summary-note">
+            {fulfilment === 'shipping' ? t.freeShippingFrom(freeFrom) : t.freeDeliveryFrom(freeFrom)}
+          </p>
         ) : null}
       </section>
 
       {/* Stays at the foot of the sheet while it scrolls: the amount being paid is always in view. */}
       <div className="order-pay-bar">
+        {refusal ? (
+          <p id={refusalId} className="form-message form-message-error" role="alert">
+            {refusal}
+          </p>
+        ) : null}
         {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-        <SubmitButton className="btn btn-primary btn-lg btn-block" pending={busy}>
+        <SubmitButton
+          className="btn btn-primary btn-lg btn-block"
+          pending={busy}
+          // The merchant's terms refuse this order as it stands (below the minimum, no pickups).
+          disabled={refusal !== null}
+          aria-describedby={refusal ? refusalId : undefined}
+        >
           {stage !== 'form'
             ? t.opening
             : isSubmitting

@@ -16,8 +16,17 @@ export function purchaseReceiptRows(answer: PaymentConfirmed, order?: Order): Re
   if (order) {
     const [first] = order.items;
     if (first) {
-      const title = order.items.length === 1 ? `${first.product_title} × ${first.quantity}` : first.product_title;
+      const name = first.option_name ? r.withOption(first.product_title, first.option_name) : first.product_title;
+      const title = order.items.length === 1 ? `${name} × ${first.quantity}` : name;
       rows.push({ label: r.items, value: r.itemsSummary(title, order.items.length - 1) });
+    }
+    // The delivery fee on its own, so the goods and the fee are seen to make the total.
+    if (order.shipping_fee > 0) {
+      rows.push({ label: r.itemsTotal, value: r.won(order.items_total) });
+      rows.push({
+        label: order.category_type === 'shopping' ? r.shippingFee : r.deliveryFee,
+        value: r.won(order.shipping_fee),
+      });
     }
     rows.push({ label: r.total, value: r.won(order.total_price) });
     if (order.points_used > 0) rows.push({ label: r.pointsUsed, value: r.points(order.points_used) });

@@ -57,6 +57,45 @@ describe('purchase confirmation on the callback screen', () => {
     ]);
   });
 
+  it('names the option bought and shows the delivery fee within the total', async () => {
+    const order = buildOrder({
+      items: [
+        {
+          product_id: 10,
+          product_title: '부사 사과',
+          option_id: 42,
+          option_name: '5kg',
+          unit_price: 19_000,
+          quantity: 2,
+          total_price: 38_000,
+          image_url: null,
+        },
+      ],
+      items_total: 38_000,
+      shipping_fee: 3000,
+      total_price: 41_000,
+      points_used: 0,
+      card_amount: 41_000,
+      earned_points: 410,
+    });
+    stubFetch((url) => {
+      if (url.pathname === '/api/payment/callback') return Response.json(confirmed);
+      if (url.pathname === '/api/delivery/orders/101') return Response.json(order);
+      return undefined;
+    });
+    const { result } = hooks();
+    const receipt = await result.current.confirm('pay_101');
+    expect(receipt.rows).toEqual([
+      { label: '주문 번호', value: '101번' },
+      { label: '주문 상품', value: '부사 사과 (5kg) × 2' },
+      { label: '상품금액', value: '38,000원' },
+      { label: '배달비', value: '3,000원' },
+      { label: '총 결제 금액', value: '41,000원' },
+      { label: '카드 결제', value: '41,000원' },
+      { label: '적립 포인트', value: '410P' },
+    ]);
+  });
+
   it("falls back to the confirmation's figures when the order cannot be read", async () => {
     stubFetch((url) => (url.pathname === '/api/payment/callback' ? Response.json(confirmed) : undefined));
     const { result } = hooks();
@@ -107,6 +146,15 @@ describe('trying a failed purchase again', () => {
     expect(result.current('pay_6')).toEqual({ to: '/products/6', state: { resumePurchase: true, quantity: 2 } });
     expect(result.current('pay_other')).toBeNull();
     expect(result.current(undefined)).toBeNull();
+  });
+
+  it('brings back the option the failed payment was for', () => {
+    keepPurchaseDraft(11, 6, 'pay_7', entries, 42);
+    const { result } = renderHook(() => usePurchaseRetry());
+    expect(result.current('pay_7')).toEqual({
+      to: '/products/6',
+      state: { resumePurchase: true, quantity: 2, optionId: 42 },
+    });
   });
 
   it('forgets the kept entries once the purchase is paid', async () => {

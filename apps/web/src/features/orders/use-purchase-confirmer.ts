@@ -43,7 +43,8 @@ export function usePurchaseRetry() {
   return useCallback((paymentId: string | undefined) => {
     const productId = paymentId ? productOfPayment(paymentId) : null;
     if (!paymentId || productId === null) return null;
-    const state = resumePurchaseState(draftOfPayment(paymentId)?.qty);
+    const draft = draftOfPayment(paymentId);
+    const state = resumePurchaseState(draft?.qty, draft?.option_id);
     return { to: paths.productDetail.getHref(productId), state };
   }, []);
 }

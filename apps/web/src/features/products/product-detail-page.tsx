@@ -1,4 +1,4 @@
-import type { ProductDetail } from '@app/contracts';
+import type { ProductDetail, ProductOption } from '@app/contracts';
 import { deliveryCategories, ORDER_QTY_MAX, orderMessages, shoppingCategories } from '@app/contracts/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Minus, PackageX, Plus, RefreshCw, Star, Store, TriangleAlert, Truck } from 'lucide-react';
@@ -11,9 +11,10 @@ import { FulfilmentInfo } from '@/components/cards/product-card';
 import { Notice } from '@/components/notice';
 import { paths } from '@/config/paths';
 import { ApiError, isNotFound } from '@/lib/api-client';
-import { asksToResumePurchase, resumedQuantity } from '@/lib/checkout';
+import { asksToResumePurchase, resumedOptionId, resumedQuantity } from '@/lib/checkout';
 import { formatWon } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
+import { isOptionBuyable, optionDiscount, optionMaxQuantity, optionRemaining, pricedFrom } from '@/lib/product-options';
 import { useSession } from '@/lib/session';
 import { isLowStock, shownOriginalPrice, stockText } from '@/lib/stock';
 import { useTenant } from '@/lib/tenant';
@@ -122,9 +123,118 @@ function QuantityField({
   );
 }
 
+/** The price block of an option's row: discount rate, price and the struck-through original price. */
+function OptionPrice({ option }: { option: ProductOption }) {
+  const discount = optionDiscount(option);
+  const original = shownOriginalPrice(option.price, option.original_price);
+  return (
+    <span className="option-price tabular">
+      {discount > 0 ? (
+        <span className="detail-discount">
+          <span className="visually-hidden">{cardMessages.discount} </span>
+          {discount}%
+        </span>
+      ) : null}
+      <strong>{formatWon(option.price)}</strong>
+      {original !== null ? (
+        <del className="option-original">
+          <span className="visually-hidden">{cardMessages.originalPrice} </span>
+          {formatWon(original)}
+        </del>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * The options of a product as a radio group (one level: 3kg / 5kg / 10kg): each with its name,
+ * price and stock state; sold-out and off-sale ones cannot be picked.
+ */
+function OptionPicker({
+  options,
+  value,
+  onChange,
+  disabled,
+  describedBy,
+}: {
+  options: ProductOption[];
+  value: number | null;
+  onChange: (id: number) => void;
+  disabled: boolean;
+  describedBy?: string;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="option-picker" aria-describedby={describedBy}>
+      <legend className="option-picker-legend">{m.options}</legend>
+      {options.map((option) => {
+        const off = !option.is_available;
+        const remaining = optionRemaining(option);
+        const state = off ? m.notAvailable : stockText(remaining);
+        return (
+          <label key={option.id} className={`option-choice${isOptionBuyable(option) ? '' : ' is-disabled'}`}>
+            <input
+              type="radio"
+              name={name}
+              value={option.id}
+              checked={value === option.id}
+              disabled={disabled || !isOptionBuyable(option)}
+              onChange={() => onChange(option.id)}
+            />
+            <span className="option-name">{option.name}</span>
+            <OptionPrice option={option} />
+            {state ? (
+              <span
+                className={`option-stock${off || remaining === 0 ? ' is-sold-out' : ''}${isLowStock(remaining) ? ' is-low' : ''}`}
+              >
+                {state}
+              </span>
+            ) : null}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/**
+ * What ordering a meal of the delivery module asks beyond its card's ETA and fee: the merchant's
+ * minimum order of a delivery, and where and when a pickup is collected.
+ */
+function DeliveryTermsInfo({ product }: { product: ProductDetail }) {
+  const terms = product.merchant.delivery_terms;
+  const minimum = product.is_delivery && terms.min_order_amount > 0 ? terms.min_order_amount : null;
+  const pickup = terms.offers_pickup && (terms.pickup_address || terms.pickup_hours);
+  if (minimum === null && !pickup) return null;
+  return (
+    <dl className="detail-terms">
+      {minimum !== null ? (
+        <div>
+          <dt>{m.minOrder}</dt>
+          <dd className="tabular">{formatWon(minimum)}</dd>
+        </div>
+      ) : null}
+      {pickup && terms.pickup_address ? (
+        <div>
+          <dt>{m.pickupPlace}</dt>
+          <dd>{terms.pickup_address}</dd>
+        </div>
+      ) : null}
+      {pickup && terms.pickup_hours ? (
+        <div>
+          <dt>{m.pickupHours}</dt>
+          <dd>{terms.pickup_hours}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
 /** The payment form the app plugs in (features never import each other), opened by the purchase button. */
 export type PurchaseSlot = (props: {
   product: ProductDetail;
+  /** The option being bought (null for a product without options). */
+  option: ProductOption | null;
   quantity: number;
   /** Opened again after a declined or cancelled payment: the buyer's entries come back. */
   resume: boolean;
@@ -163,17 +273,42 @@ function ProductView({
     void queryClient.invalidateQueries({ queryKey: ['home'] });
   }, [queryClient]);
   const [quantity, setQuantity] = useState('1');
+  const [optionId, setOptionId] = useState<number | null>(null);
   const [buying, setBuying] = useState(false);
   const [resuming, setResuming] = useState(false);
-  const discount = Math.round(product.discount_rate);
-  const original = shownOriginalPrice(product.price, product.original_price);
-  const stock = stockText(product.display_remaining);
-  const soldOut = product.display_remaining === 0;
-  const unavailable = !product.is_available;
+  // With options the buyer picks one; its price, stock and discount are then the ones shown and bought.
+  const options = product.options;
+  const hasOptions = options.length > 0;
+  // An option that sold out or went off sale since it was picked (the page refreshed) is picked no more.
+  const option = options.find((o) => o.id === optionId && isOptionBuyable(o)) ?? null;
+  const allOff = hasOptions && options.every((o) => !o.is_available);
+  const needsOption = hasOptions && option === null;
+  const price = option?.price ?? product.price;
+  const discount = option ? optionDiscount(option) : Math.round(product.discount_rate);
+  const original = shownOriginalPrice(price, option ? option.original_price : product.original_price);
+  const from = !option && pricedFrom(options);
+  const remaining = option ? optionRemaining(option) : product.display_remaining;
+  const soldOut = hasOptions ? !allOff && !options.some(isOptionBuyable) : product.display_remaining === 0;
+  // Before an option is picked, the product's stock (their sum) says nothing but "sold out".
+  const stock = option || !hasOptions ? stockText(remaining) : soldOut ? cardMessages.soldOut : null;
+  const unavailable = !product.is_available || allOff;
   // With the payment feature off nothing can be bought: said at once, not after the order sheet.
   const paymentOff = !isEnabled('payment');
+  // "옵션을 선택해주세요" beside the purchase button, while a choice is all that is missing.
+  const askOption = needsOption && !soldOut && !unavailable && !paymentOff;
   const qty = Number(quantity);
   const qtyValid = Number.isInteger(qty) && qty >= 1;
+  const maxQty = option
+    ? optionMaxQuantity(option)
+    : product.display_remaining > 0
+      ? Math.min(ORDER_QTY_MAX, product.display_remaining)
+      : ORDER_QTY_MAX;
+  const chooseOption = (id: number) => {
+    setOptionId(id);
+    const picked = options.find((o) => o.id === id);
+    // A quantity above what the picked option has left comes down to it.
+    if (picked && qtyValid && qty > optionMaxQuantity(picked)) setQuantity(String(optionMaxQuantity(picked)));
+  };
   const isOwner = !!user && user.id === product.merchant.owner_id;
   const label = categoryLabel(product);
 
@@ -190,10 +325,19 @@ function ProductView({
     if (!asksToResumePurchase(locationState) || !isMember) return;
     const kept = resumedQuantity(locationState);
     if (kept !== undefined) setQuantity(String(kept));
+    navigate(`${pathname}${search}${hash}`, { replace: true, state: null, preventScrollReset: true });
+    if (options.length > 0) {
+      // The option of the failed payment, if it can still be bought; otherwise the buyer picks again.
+      const keptOption = options.find((o) => o.id === resumedOptionId(locationState));
+      if (!keptOption || !isOptionBuyable(keptOption)) {
+        toast.error(keptOption?.is_available ? orderMessages.optionSoldOut : orderMessages.optionUnavailable);
+        return;
+      }
+      setOptionId(keptOption.id);
+    }
     setResuming(true);
     setBuying(true);
-    navigate(`${pathname}${search}${hash}`, { replace: true, state: null, preventScrollReset: true });
-  }, [locationState, isMember, navigate, pathname, search, hash]);
+  }, [locationState, isMember, navigate, pathname, search, hash, options]);
 
   useEffect(() => {
     document.title = `${product.title} | ${displayName}`;
@@ -207,6 +351,10 @@ function ProductView({
       navigate(paths.login.getHref(), {
         state: { returnUrl: paths.productDetail.getHref(product.id), message: m.orderRequired },
       });
+      return;
+    }
+    if (needsOption) {
+      toast.error(orderMessages.optionRequired);
       return;
     }
     if (!qtyValid) {
@@ -261,12 +409,15 @@ function ProductView({
                 </span>
               ) : null}
               <span className="visually-hidden">{cardMessages.price} </span>
-              <strong>{formatWon(product.price)}</strong>
+              <strong>
+                {formatWon(price)}
+                {from ? <span className="price-from">{cardMessages.priceFrom}</span> : null}
+              </strong>
             </p>
           </div>
           {stock ? (
             <p
-              className={`detail-stock${soldOut ? ' is-sold-out' : ''}${isLowStock(product.display_remaining) ? ' is-low' : ''}`}
+              className={`detail-stock${remaining === 0 || soldOut ? ' is-sold-out' : ''}${isLowStock(remaining) ? ' is-low' : ''}`}
             >
               <span className="visually-hidden">{m.stock}: </span>
               {stock}
@@ -276,16 +427,26 @@ function ProductView({
             <p className="detail-shipping">
               <Truck size={16} aria-hidden="true" />
               <span className="visually-hidden">{m.shipping}: </span>
-              {shippingSummary(tenant.settings.legal_info)}
+              {shippingSummary(tenant.settings.legal_info, product.merchant.delivery_terms)}
             </p>
           ) : null}
           <FulfilmentInfo product={product} className="detail-delivery" />
+          {product.category_type === 'pickup' ? <DeliveryTermsInfo product={product} /> : null}
           <div className="detail-order">
+            {hasOptions ? (
+              <OptionPicker
+                options={options}
+                value={option?.id ?? null}
+                onChange={chooseOption}
+                disabled={soldOut || unavailable}
+                describedBy={askOption ? `${tabsId}-option-hint` : undefined}
+              />
+            ) : null}
             <QuantityField
               value={quantity}
               onChange={setQuantity}
               disabled={!isMember || soldOut || unavailable || paymentOff}
-              max={product.display_remaining > 0 ? Math.min(ORDER_QTY_MAX, product.display_remaining) : ORDER_QTY_MAX}
+              max={maxQty}
             />
             {paymentOff ? (
               <p className="field-hint" id={`${tabsId}-purchase-off`}>
@@ -296,17 +457,23 @@ function ProductView({
             ) : null}
             {/* On a phone this bar stays at the bottom of the screen (products.css). */}
             <div className="detail-buy-bar">
-              {qtyValid && !soldOut ? (
+              {askOption ? (
+                <p className="detail-total detail-option-hint" id={`${tabsId}-option-hint`}>
+                  {orderMessages.optionRequired}
+                </p>
+              ) : qtyValid && !soldOut ? (
                 <p className="detail-total tabular">
                   <span>{m.total}</span>
-                  <strong>{formatWon(product.price * qty)}</strong>
+                  <strong>{formatWon(price * qty)}</strong>
                 </p>
               ) : null}
               <button
                 type="button"
                 className="btn btn-primary btn-lg btn-block"
-                disabled={soldOut || unavailable || paymentOff}
-                aria-describedby={paymentOff ? `${tabsId}-purchase-off` : undefined}
+                disabled={soldOut || unavailable || paymentOff || needsOption}
+                aria-describedby={
+                  paymentOff ? `${tabsId}-purchase-off` : askOption ? `${tabsId}-option-hint` : undefined
+                }
                 onClick={buy}
               >
                 {soldOut ? m.soldOut : unavailable ? m.notAvailable : paymentOff ? m.purchaseOff : m.buy}
@@ -346,6 +513,7 @@ function ProductView({
       </Tabs.Root>
       {purchase({
         product,
+        option,
         quantity: qtyValid ? qty : 1,
         resume: resuming,
         open: buying,

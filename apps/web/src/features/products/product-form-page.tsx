@@ -16,8 +16,10 @@ import { useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
 import { type FormImage, ImageEditor, newImageKey } from './image-editor';
 import { formMessages as m } from './messages';
+import { OptionEditor } from './option-editor';
 import {
   emptyFormValues,
+  emptyOptionRow,
   formValuesOf,
   liveDiscount,
   type ProductFormValues,
@@ -140,14 +142,20 @@ function ProductForm({ product, initialKind, kinds }: ProductFormProps) {
     handleSubmit,
     control,
     setValue,
+    getValues,
     formState: { errors, isValid },
   } = useForm<ProductFormValues>({
     resolver: zodResolver(productFormSchema),
     mode: 'onChange',
     defaultValues: product ? formValuesOf(product) : emptyFormValues(initialKind),
   });
-  const [kind, price, originalPrice] = useWatch({ control, name: ['kind', 'price', 'original_price'] });
+  const [kind, price, originalPrice, useOptions] = useWatch({
+    control,
+    name: ['kind', 'price', 'original_price', 'use_options'],
+  });
   const discount = liveDiscount(price, originalPrice);
+  const hadOptions = (product?.options.length ?? 0) > 0;
+  const optionsSwitch = register('use_options');
 
   const changeImages = (next: FormImage[]) => {
     const nextKeys = new Set(next.map((i) => i.key));
@@ -248,28 +256,48 @@ function ProductForm({ product, initialKind, kinds }: ProductFormProps) {
           registration={register('delivery_category')}
         />
       )}
-      <div className="form-columns">
-        <TextField
-          label={m.originalPrice}
-          inputMode="numeric"
-          hint={m.originalPriceHint}
-          error={errors.original_price?.message}
-          {...register('original_price')}
-        />
-        <TextField label={m.price} inputMode="numeric" error={errors.price?.message} {...register('price')} />
-      </div>
-      {discount > 0 ? (
-        <p className="form-discount tabular" aria-live="polite">
-          {m.discount(discount)}
-        </p>
-      ) : null}
-      <SelectField
-        label={m.remaining}
-        options={Object.entries(m.remainingOptions)
-          .sort(([a], [b]) => Number(a) - Number(b))
-          .map(([value, label]) => ({ value, label }))}
-        registration={register('display_remaining')}
+      <SwitchField
+        label={m.useOptions}
+        hint={useOptions ? m.optionsPriceNote : hadOptions ? m.optionsDropWarning : m.useOptionsHint}
+        registration={{
+          ...optionsSwitch,
+          onChange: async (event) => {
+            await optionsSwitch.onChange(event);
+            // Turned on with no rows yet: one empty row to fill in.
+            if (event.target.checked && getValues('options').length === 0)
+              setValue('options', [emptyOptionRow()], { shouldValidate: true });
+          },
+        }}
       />
+      {useOptions ? (
+        <OptionEditor control={control} register={register} errors={errors} disabled={saving} />
+      ) : (
+        <>
+          <div className="form-columns">
+            <TextField
+              label={m.originalPrice}
+              inputMode="numeric"
+              hint={m.originalPriceHint}
+              error={errors.original_price?.message}
+              {...register('original_price')}
+            />
+            <TextField label={m.price} inputMode="numeric" error={errors.price?.message} {...register('price')} />
+          </div>
+          {discount > 0 ? (
+            <p className="form-discount tabular" aria-live="polite">
+              {m.discount(discount)}
+            </p>
+          ) : null}
+          <TextField
+            label={m.stock}
+            inputMode="numeric"
+            placeholder={m.stockPlaceholder}
+            hint={m.stockHint}
+            error={errors.stock?.message}
+            {...register('stock')}
+          />
+        </>
+      )}
       <SwitchField label={m.isAvailable} hint={m.isAvailableHint} registration={register('is_available')} />
       {kind === 'pickup' ? (
         <SwitchField label={m.isDelivery} hint={m.isDeliveryHint} registration={register('is_delivery')} />

@@ -1,15 +1,14 @@
 import type { TenantSettings } from '@app/contracts';
-import { shippingTerms } from '@app/contracts/plain';
+import { type DeliveryTerms, parcelTermsOf } from '@app/contracts/plain';
 import { formatWon } from '@/lib/format';
 import { detailMessages as m } from './messages';
 
 /**
- * The shipping line of a shopping product: the tenant's fee and free-shipping threshold by the
- * contracts' rule, the one checkout charges by (its policy page states the same terms).
+ * The shipping line of a shopping product: the merchant's parcel fee and free-shipping threshold,
+ * or the tenant's where the merchant set none (`parcelTermsOf`, the terms checkout charges by).
  */
-export function shippingSummary(legal: TenantSettings['legal_info']): string {
-  const { shippingFee, freeShippingThreshold } = shippingTerms(legal);
-  if (shippingFee <= 0) return m.freeShipping;
-  const fee = m.shippingFee(formatWon(shippingFee));
-  return freeShippingThreshold > 0 ? `${fee} · ${m.freeShippingFrom(formatWon(freeShippingThreshold))}` : fee;
+export function shippingSummary(legal: TenantSettings['legal_info'], terms: DeliveryTerms): string {
+  const { fee, freeOver } = parcelTermsOf(terms, legal);
+  if (fee <= 0 || freeOver <= 0) return m.freeShipping;
+  return `${m.shippingFee(formatWon(fee))} · ${m.freeShippingFrom(formatWon(freeOver))}`;
 }
