@@ -80,15 +80,6 @@ export const catalogueCategoryListSchema = z.object({ categories: z.array(catalo
 export const categoryTypeSchema = z.enum(['shopping', 'pickup']);
 export type CategoryType = z.infer<typeof categoryTypeSchema>;
 
-/**
- * The spec's discount rule: round((original - price) / original * 100), never below 0, and 0
- * without an original price. The server stores it; the form shows it live with this function.
- */
-export function computeDiscountRate(price: number, originalPrice: number | null | undefined): number {
-  if (!originalPrice || originalPrice <= 0) return 0;
-  return Math.max(0, Math.round(((originalPrice - price) * 100) / originalPrice));
-}
-
 const wonAmount = (required: string) =>
   z
     .number({

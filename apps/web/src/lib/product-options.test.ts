@@ -1,6 +1,6 @@
-import { computeDiscountRate, ORDER_QTY_MAX } from '@app/contracts';
+import { ORDER_QTY_MAX } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { isOptionBuyable, optionDiscount, optionMaxQuantity, optionRemaining, pricedFrom } from './product-options';
+import { isOptionBuyable, optionMaxQuantity, optionRemaining, pricedFrom } from './product-options';
 
 const option = (price: number, over: { stock?: number | null; is_available?: boolean } = {}) => ({
   price,
@@ -37,17 +37,5 @@ describe('an option for the buyer', () => {
     expect(optionMaxQuantity(option(1000))).toBe(ORDER_QTY_MAX);
     expect(optionMaxQuantity(option(1000, { stock: 4 }))).toBe(4);
     expect(optionMaxQuantity(option(1000, { stock: 5000 }))).toBe(ORDER_QTY_MAX);
-  });
-
-  it("computes its discount as the contracts' formula does", () => {
-    for (const [price, original] of [
-      [15_000, 20_000],
-      [9900, 13_000],
-      [25_000, 20_000],
-      [1000, null],
-      [1000, 0],
-    ] as const) {
-      expect(optionDiscount({ price, original_price: original })).toBe(computeDiscountRate(price, original));
-    }
   });
 });

@@ -1,4 +1,4 @@
-import { ORDER_QTY_MAX } from '@app/contracts/plain';
+import { computeDiscountRate, ORDER_QTY_MAX } from '@app/contracts/plain';
 
 /** The parts of a product option (contracts' ProductOption) the buyer's screens read. */
 export interface OptionLike {
@@ -30,15 +30,9 @@ export function pricedFrom(options: readonly OptionLike[] | null | undefined): b
   return prices.size > 1;
 }
 
-/**
- * The discount of an option: the contracts' `computeDiscountRate` (the server's `discount_rate`),
- * restated because that one lives in the zod half of the contracts, which the product page and
- * the cards do not load.
- */
+/** The discount of an option, as the server computes a product's `discount_rate`. */
 export function optionDiscount(option: OptionLike): number {
-  const original = option.original_price;
-  if (!original || original <= 0) return 0;
-  return Math.max(0, Math.round(((original - option.price) * 100) / original));
+  return computeDiscountRate(option.price, option.original_price);
 }
 
 /** The most one order of an option may hold: ORDER_QTY_MAX, and its stock when counted. */

@@ -80,3 +80,12 @@ export const productMessages = {
   imageUnreadable: '이미지를 읽을 수 없습니다. 손상되지 않은 이미지 파일인지 확인해주세요.',
   imageMissing: '업로드할 이미지 파일을 선택해주세요.',
 } as const;
+
+/**
+ * The spec's discount rule: round((original - price) / original * 100), never below 0, and 0
+ * without an original price. The server stores it; the form shows it live with this function.
+ */
+export function computeDiscountRate(price: number, originalPrice: number | null | undefined): number {
+  if (!originalPrice || originalPrice <= 0) return 0;
+  return Math.max(0, Math.round(((originalPrice - price) * 100) / originalPrice));
+}
