@@ -45,9 +45,9 @@ const farmProducers: Producer[] = [
     key: 'demo',
     businessName: '햇살농원',
     terms: {
-      delivery_fee: 3_000,
-      min_order_amount: 20_000,
-      free_delivery_over: 50_000,
+      delivery_fee: 0,
+      min_order_amount: 0,
+      free_delivery_over: null,
       eta_text: '내일 오전 도착',
       offers_pickup: true,
       pickup_address: '경기도 양평군 양평읍 농장길 12 햇살농원 직판장',
