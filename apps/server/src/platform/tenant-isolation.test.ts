@@ -67,6 +67,7 @@ const id = {
   aMedia: 0,
   bTwinMedia: 0,
   bProduct: 0,
+  bOption: 0,
   bMedia1: 0,
   bMedia2: 0,
   bDeleted: 0,
@@ -137,6 +138,30 @@ const table: Record<string, () => Call[]> = {
       method: 'PUT',
       url: `/api/products/${id.bProduct}`,
       body: lunch('바꾼 제목'),
+      code: 'product_not_found',
+    },
+  ],
+  // A new product naming B's option as one of its own: refused, nothing made.
+  createProduct: () => [
+    {
+      as: 'merchant',
+      method: 'POST',
+      url: '/api/products',
+      body: deliveryProduct({
+        title: '우리 사과',
+        price: undefined,
+        options: [{ id: id.bOption, name: '3kg', price: 1_000 }],
+      }),
+      status: 400,
+      code: 'option_unknown',
+    },
+  ],
+  updateProductStock: () => [
+    {
+      as: 'merchant',
+      method: 'PUT',
+      url: `/api/products/${id.bProduct}/stock`,
+      body: { stock: 0 },
       code: 'product_not_found',
     },
   ],
@@ -866,6 +891,16 @@ beforeAll(async () => {
   key.bProductFile = first.file_path;
   id.bMedia2 = (await image(tB, b.merchant, id.bProduct)).id;
   id.bDeleted = await product(tB, b.merchant, `${MARK} 단종 도시락`);
+  // B's discontinued product was sold by options: one of them is the option id A's calls name.
+  const sized = await ok(
+    send(tB, {
+      method: 'PUT',
+      url: `/api/products/${id.bDeleted}`,
+      token: b.merchant.token,
+      body: { ...lunch(`${MARK} 단종 도시락`), price: undefined, options: [{ name: '곱빼기', price: 9_000 }] },
+    }),
+  );
+  id.bOption = (sized as { options: { id: number }[] }).options[0]?.id ?? 0;
   await ok(send(tB, { method: 'DELETE', url: `/api/products/${id.bDeleted}`, token: b.merchant.token }));
 
   // Posts: A's one shares its id with one of B's, on which B's customer commented.
