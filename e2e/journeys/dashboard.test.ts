@@ -44,6 +44,7 @@ const TABS = [
   ['products', '상품 관리'],
   ['deleted-products', '삭제된 상품'],
   ['delivery', '배송 관리'],
+  ['delivery-terms', '배송 조건'],
   ['payments', '결제 관리'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
@@ -76,6 +77,9 @@ function loadedStates(panel: Locator, tab: Tab): { content: Locator; empty: Loca
       return { content: panel.locator('article.mt-row-deleted'), empty: heading('삭제된 상품이 없습니다') };
     case 'delivery':
       return { content: panel.locator('.orders-list article'), empty: heading(/^아직 .+ 주문이 없습니다$/) };
+    case 'delivery-terms':
+      // A form, never empty: the terms of a merchant who set none are the defaults.
+      return { content: panel.locator('form'), empty: panel.locator('form') };
     case 'payments':
       return { content: heading('결제 상태별 통계'), empty: heading('결제 내역이 없습니다.') };
   }

@@ -14,7 +14,7 @@ export function orderFeeKind(order: Pick<Order, 'category_type' | 'order_type' |
   return order.shipping_fee > 0 ? 'other' : null;
 }
 
-/** `택배비`, `배달비` (or `배송비`) of an order's fee line; null when the order has none. */
+/** `배송비` (parcel, as the order sheet names it) or `배달비` of an order's fee line; null when it has none. */
 export function orderFeeLabel(order: Pick<Order, 'category_type' | 'order_type' | 'shipping_fee'>): string | null {
   const kind = orderFeeKind(order);
   return kind ? m.fees[kind] : null;

@@ -7,6 +7,6 @@ export const purchaseMessages = {
   option: (name: string) => `옵션: ${name}`,
   /** On a review written after buying that option. */
   reviewOption: (name: string) => `구매 옵션: ${name}`,
-  fees: { parcel: '택배비', delivery: '배달비', other: '배송비' },
+  fees: { parcel: '배송비', delivery: '배달비', other: '배송비' },
   free: '무료',
 } as const;

@@ -200,7 +200,7 @@ describe('merchant order list', () => {
     expect(parcel.getByText('50,000원')).toBeTruthy();
     // The option bought under the product, and the parcel fee on its own line.
     expect(parcel.getByText('옵션: 3kg')).toBeTruthy();
-    expect(parcel.getByText('택배비').nextElementSibling?.textContent).toBe('3,000원');
+    expect(parcel.getByText('배송비').nextElementSibling?.textContent).toBe('3,000원');
     expect(parcel.getByText('총 결제금액').nextElementSibling?.textContent).toBe('53,000원');
     // A local delivery without a fee has no fee line; no option line without options.
     expect(first.queryByText('배달비')).toBeNull();

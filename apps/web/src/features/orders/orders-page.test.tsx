@@ -115,7 +115,7 @@ describe('/orders: the order history', () => {
     // The parcel shows its shipping fee and postcode, and may still be cancelled.
     const shipped = within(cardOf(103));
     expect(shipped.getByText('주문접수')).toBeTruthy();
-    expect(shipped.getByText('택배비').nextElementSibling?.textContent).toBe('3,000원');
+    expect(shipped.getByText('배송비').nextElementSibling?.textContent).toBe('3,000원');
     expect(shipped.getByText('(04524) 서울 중구 세종대로 110, 3층')).toBeTruthy();
     expect(shipped.getByRole('button', { name: '주문 취소' })).toBeTruthy();
     expect(listCalls()[0]?.query.get('skip')).toBe('0');
@@ -170,7 +170,7 @@ describe('/orders: the order history', () => {
     expect(free.getByText('배달비').nextElementSibling?.textContent).toBe('무료');
     const pickup = within(cardOf(102));
     expect(pickup.queryByText('배달비')).toBeNull();
-    expect(pickup.queryByText('택배비')).toBeNull();
+    expect(pickup.queryByText('배송비')).toBeNull();
   });
 
   it('shows a cancel whose card refund the card company is still processing as 환불 처리 중, without a cancel button', async () => {
