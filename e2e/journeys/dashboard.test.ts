@@ -232,6 +232,10 @@ describe('dashboard: the merchant dashboard and its tabs', () => {
     await expectTabLoaded(page, 'payments');
     await expectSelected(page, '결제 관리');
     await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'delivery-terms');
+    await expectSelected(page, '배송 조건');
+    await expectTabLoaded(page, 'delivery-terms');
+    await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'delivery');
     await expectSelected(page, '배송 관리');
     await expectTabLoaded(page, 'delivery');
