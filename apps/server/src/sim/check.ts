@@ -1,12 +1,12 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { products } from '../modules/catalogue/catalogue.schema.js';
+import { productOptions, products } from '../modules/catalogue/catalogue.schema.js';
 import { orderItems, orders } from '../modules/orders/orders.schema.js';
 import { payments } from '../modules/payments/payments.schema.js';
 import { tenants } from '../modules/tenants/tenants.schema.js';
 import { users } from '../modules/users/users.schema.js';
 import { ledgerProblems } from '../modules/wallet/ledger.js';
 import { ledgerAccounts, withdrawals } from '../modules/wallet/wallet.schema.js';
-import { type GatewayM, Model, type State, SYSTEM_ACCOUNTS } from './model.js';
+import { type GatewayM, initialStock, Model, type State, SYSTEM_ACCOUNTS } from './model.js';
 import type { Refs } from './ops.js';
 import { EPOCH, type World } from './world.js';
 
@@ -33,6 +33,7 @@ export function comparable(s: State): Comparable {
     wallets: s.wallets,
     system: s.system,
     stock: s.stock,
+    optionStock: s.optionStock,
     payments: s.payments.map((p) => ({
       ...p,
       gateway: p.gateway && shown(p.gateway, s.now),
@@ -54,10 +55,14 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
   const db = w.app.db;
   const userIndex = new Map(w.users.map((u, i) => [`${u.tenantId}:${u.id}`, i]));
   const productIndex = new Map(w.productIds.map((id, i) => [`${m.cast.products[i]?.tenant}:${id}`, i]));
+  const optionIndex = new Map(
+    w.optionIds.map((id, i) => [`${m.cast.products[m.cast.options[i]?.product ?? -1]?.tenant}:${id}`, i]),
+  );
   const state: Comparable = {
     wallets: m.cast.users.map(() => ({ available: 0, locked: 0 })),
     system: m.cast.tenants.map(() => Object.fromEntries(SYSTEM_ACCOUNTS.map((a) => [a, 0])) as State['system'][number]),
     stock: m.cast.products.map(() => 0),
+    optionStock: m.cast.options.map(() => 0),
     payments: [],
     orders: [],
     withdrawals: [],
@@ -94,6 +99,12 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
       .where(eq(products.tenantId, tenant.id))) {
       state.stock[productIndex.get(`${t}:${p.id}`) ?? -1] = p.left;
       state.offSale[productIndex.get(`${t}:${p.id}`) ?? -1] = !p.onSale;
+    }
+    for (const o of await db
+      .select({ id: productOptions.id, left: productOptions.remaining })
+      .from(productOptions)
+      .where(eq(productOptions.tenantId, tenant.id))) {
+      state.optionStock[optionIndex.get(`${t}:${o.id}`) ?? -1] = o.left;
     }
     for (const u of await db
       .select({ id: users.id })
@@ -150,6 +161,7 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
           .select({
             orderId: orderItems.orderId,
             productId: orderItems.productId,
+            optionId: orderItems.optionId,
             qty: orderItems.quantity,
             stockReserved: orderItems.stockReserved,
           })
@@ -167,7 +179,9 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
           tenant: t,
           buyer: user(o.buyerId),
           product: productIndex.get(`${t}:${item?.productId}`) ?? -1,
+          option: item?.optionId == null ? null : (optionIndex.get(`${t}:${item.optionId}`) ?? -1),
           qty: item?.qty ?? 0,
+          fee: o.shippingFee,
           payment: -1,
           status: o.status as Comparable['orders'][number]['status'],
           points: o.pointsUsed,
@@ -198,11 +212,14 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
     problems.push(...(await ledgerProblems(db, tenant.id)).map((p) => `tenant ${t}: ${p}`));
   }
   paymentRows.sort((a, b) => a.id - b.id);
-  orderRows.sort((a, b) => a.id - b.id);
   withdrawalRows.sort((a, b) => a.id - b.id);
   const paymentIndex = new Map(paymentRows.map((p, i) => [`${p.row.tenant}:${p.id}`, i]));
+  for (const o of orderRows) o.row.payment = paymentIndex.get(`${o.row.tenant}:${o.paymentId}`) ?? -1;
+  // Orders in the order of their payments: an order is made in its payment's transaction, but two
+  // checkouts at once may take their payment ids in one order and their order ids in the other
+  // (the payment row is inserted before the gateway's pre-registration, the order after it).
+  orderRows.sort((a, b) => a.row.payment - b.row.payment || a.id - b.id);
   for (const [i, o] of orderRows.entries()) {
-    o.row.payment = paymentIndex.get(`${o.row.tenant}:${o.paymentId}`) ?? -1;
     const p = paymentRows[o.row.payment];
     if (p) p.row.order = i;
   }
@@ -212,9 +229,15 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
   for (const [i, wallet] of state.wallets.entries()) {
     if (wallet.available < 0 || wallet.locked < 0) problems.push(`user ${i}: balance below zero`);
   }
+  const counted = initialStock(m.cast);
   for (const [i, left] of state.stock.entries()) {
-    if (left < -1 || (left === -1 && (m.cast.products[i]?.stock ?? -1) >= 0)) {
+    if (left < -1 || (left === -1 && (counted[i] ?? -1) >= 0)) {
       problems.push(`product ${i}: counted stock became ${left}`);
+    }
+  }
+  for (const [i, left] of state.optionStock.entries()) {
+    if (left < -1 || (left === -1 && (m.cast.options[i]?.stock ?? -1) >= 0)) {
+      problems.push(`option ${i}: counted stock became ${left}`);
     }
   }
   return {
@@ -246,8 +269,8 @@ export function cardMoneyProblems(state: Comparable): string[] {
 }
 
 /** The first places two states differ, as `path: expected → actual`. */
-export function differences(expected: unknown, actual: unknown, path = '', out: string[] = []): string[] {
-  if (out.length >= 6) return out;
+export function differences(expected: unknown, actual: unknown, path = '', out: string[] = [], max = 6): string[] {
+  if (out.length >= max) return out;
   if (JSON.stringify(expected) === JSON.stringify(actual)) return out;
   if (
     typeof expected === 'object' &&
@@ -263,6 +286,7 @@ export function differences(expected: unknown, actual: unknown, path = '', out: 
         (actual as Record<string, unknown>)[k],
         path ? `${path}.${k}` : k,
         out,
+        max,
       );
     }
     return out;

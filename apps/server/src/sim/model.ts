@@ -3,9 +3,11 @@ import {
   BUYER_CANCELLABLE,
   BUYER_CONFIRMABLE,
   CARD_MIN_AMOUNT,
+  DEFAULT_DELIVERY_TERMS,
+  type DeliveryTerms,
   earnedPoints,
   type OrderStatus,
-  shippingFeeFor,
+  orderFeeFor,
 } from '@app/contracts';
 import { type LedgerAccountKind, ledgerAccountKinds } from '../modules/wallet/wallet.schema.js';
 
@@ -60,7 +62,11 @@ export interface OrderM {
   tenant: number;
   buyer: number;
   product: number;
+  /** The option bought (its index in `cast.options`), null for a product without options. */
+  option: number | null;
   qty: number;
+  /** The delivery fee charged (part of the total, so of the card part a whole refund gives back). */
+  fee: number;
   payment: number;
   status: OrderStatus | 'AWAITING_PAYMENT';
   points: number;
@@ -87,7 +93,13 @@ export interface State {
   now: number;
   wallets: { available: number; locked: number }[];
   system: Record<SystemAccountM, number>[];
+  /**
+   * Each product's counted stock (-1 unlimited); for a product with options, the total of its
+   * options on sale (-1 if one is unlimited, 0 if none is on sale), as the server keeps it.
+   */
   stock: number[];
+  /** Each option's own count (-1 unlimited), by its index in `cast.options`. */
+  optionStock: number[];
   payments: PaymentM[];
   orders: OrderM[];
   withdrawals: WithdrawalM[];
@@ -110,8 +122,43 @@ export interface Cast {
    */
   gateway: 'sandbox' | 'portone';
   tenants: { rewardRate: number }[];
-  users: { tenant: number; merchant: boolean }[];
+  /** A merchant's delivery terms: what it set (the rest as a merchant who never set any). */
+  users: { tenant: number; merchant: boolean; terms?: Partial<DeliveryTerms> }[];
+  /** `stock` of a product with options is its options' total (see `optionTotal`). */
   products: { tenant: number; owner: number; price: number; kind: 'pickup' | 'shopping'; stock: number }[];
+  /** The products' options, each with its own price and count (-1 unlimited); off sale when not `available`. */
+  options: CastOption[];
+}
+
+export interface CastOption {
+  product: number;
+  name: string;
+  price: number;
+  stock: number;
+  available: boolean;
+}
+
+/**
+ * A product with options counts the total of its options on sale (products.repository's
+ * `optionTotal`): -1 if one of them is unlimited, else their sum (0 when none is on sale).
+ */
+export function optionTotal(options: CastOption[], optionStock: number[], product: number): number {
+  let total = 0;
+  for (const [i, o] of options.entries()) {
+    if (o.product !== product || !o.available) continue;
+    const left = optionStock[i] as number;
+    if (left === -1) return -1;
+    total += left;
+  }
+  return total;
+}
+
+/** The products' stock when a run starts (options' totals for products with options). */
+export function initialStock(cast: Omit<Cast, 'gateway'>): number[] {
+  const counts = cast.options.map((o) => o.stock);
+  return cast.products.map((p, i) =>
+    cast.options.some((o) => o.product === i) ? optionTotal(cast.options, counts, i) : p.stock,
+  );
 }
 
 /** What an operation answered: ok, or the error code a client would read. */
@@ -122,7 +169,15 @@ export type SwitchedFeature = 'wallet' | 'shopping' | 'delivery';
 
 export type WebhookType = 'Transaction.Paid' | 'Transaction.Failed' | 'Transaction.Cancelled';
 
-export type BuyInput = { user: number; product: number; qty: number; points: number; key: string };
+/** A purchase: `option` is an index in `cast.options` (possibly another product's), or none. */
+export type BuyInput = {
+  user: number;
+  product: number;
+  option: number | null;
+  qty: number;
+  points: number;
+  key: string;
+};
 
 export class Model {
   s: State;
@@ -141,7 +196,8 @@ export class Model {
       now: 0,
       wallets: cast.users.map(() => ({ available: 0, locked: 0 })),
       system: cast.tenants.map(() => Object.fromEntries(SYSTEM_ACCOUNTS.map((a) => [a, 0])) as State['system'][number]),
-      stock: cast.products.map((p) => p.stock),
+      stock: initialStock(cast),
+      optionStock: cast.options.map((o) => o.stock),
       payments: [],
       orders: [],
       withdrawals: [],
@@ -333,9 +389,17 @@ export class Model {
     this.giveStockBack(o);
   }
 
+  /** A line's stock goes back where it was taken: to its option (then the product's total) or to the product. */
   private giveStockBack(o: OrderM) {
+    if (o.stockReserved <= 0) return;
+    if (o.option !== null) {
+      const left = this.s.optionStock[o.option] as number;
+      if (left >= 0) this.s.optionStock[o.option] = left + o.stockReserved;
+      this.s.stock[o.product] = optionTotal(this.cast.options, this.s.optionStock, o.product);
+      return;
+    }
     const left = this.s.stock[o.product] as number;
-    if (o.stockReserved > 0 && left >= 0) this.s.stock[o.product] = left + o.stockReserved;
+    if (left >= 0) this.s.stock[o.product] = left + o.stockReserved;
   }
 
   /** payments.confirm: the one path of the buyer's return, webhooks and reconciliation. */
@@ -519,17 +583,38 @@ export class Model {
       );
   }
 
-  total(product: number, qty: number) {
+  /** A merchant's delivery terms (those it set over the defaults of one who never set any). */
+  termsOf(user: number): DeliveryTerms {
+    return { ...DEFAULT_DELIVERY_TERMS, ...this.cast.users[user]?.terms };
+  }
+
+  /** The options of a product (indices in `cast.options`); none for a product sold without. */
+  optionsOf(product: number): number[] {
+    return this.cast.options.flatMap((o, i) => (o.product === product ? [i] : []));
+  }
+
+  /**
+   * What a delivery of `qty` costs: the goods at the option's price (the product's when none of its
+   * own is named) and the fee the merchant's terms give (`orderFeeFor`, as checkout charges it).
+   */
+  price(product: number, option: number | null, qty: number) {
     const p = this.cast.products[product];
     if (!p) throw new Error(`no product ${product}`);
-    const items = p.price * qty;
-    return items + (p.kind === 'shopping' ? shippingFeeFor(SIM.legal, items) : 0);
+    const o = option === null ? undefined : this.cast.options[option];
+    const items = (o && o.product === product ? o.price : p.price) * qty;
+    const { fee, refusal } = orderFeeFor(this.termsOf(p.owner), SIM.legal, p.kind, 'delivery', items);
+    return { items, fee, refusal };
+  }
+
+  total(product: number, option: number | null, qty: number) {
+    const { items, fee } = this.price(product, option, qty);
+    return items + fee;
   }
 
   buy(b: BuyInput): Outcome {
     const tenantOf = this.cast.users[b.user]?.tenant as number;
     if (b.points > 0 && !this.s.features[tenantOf]?.wallet) return 'points_disabled';
-    const asked = JSON.stringify([b.product, b.qty, b.points]);
+    const asked = JSON.stringify([b.product, b.option, b.qty, b.points]);
     const keyOf = `prepare:${b.user}:${b.key}`;
     for (let round = 1; ; round++) {
       const earlier = this.s.keys[keyOf];
@@ -552,11 +637,25 @@ export class Model {
       const product = this.cast.products[b.product];
       if (!product) return 'product_not_found';
       if (this.s.offSale[b.product]) return 'product_unavailable';
-      const left = this.s.stock[b.product] as number;
-      if (left === 0) return 'sold_out';
+      if (this.s.stock[b.product] === 0) return 'sold_out';
       if (this.hidden(product.tenant, product.kind)) return 'product_unavailable';
+      // The option named: required with options, one of the product's, on sale, not sold out.
+      const own = this.optionsOf(b.product);
+      const option = own.length > 0 ? b.option : null;
+      if (own.length === 0 && b.option !== null) return 'option_unknown';
+      if (own.length > 0) {
+        if (b.option === null) return 'option_required';
+        if (!own.includes(b.option)) return 'option_unknown';
+        if (!this.cast.options[b.option]?.available) return 'option_unavailable';
+        if (this.s.optionStock[b.option] === 0) return 'sold_out';
+      }
+      const counted = () =>
+        option === null ? (this.s.stock[b.product] as number) : (this.s.optionStock[option] as number);
+      const left = counted();
       if (left > 0 && b.qty > left) return 'stock_short';
-      const total = this.total(b.product, b.qty);
+      const { items, fee, refusal } = this.price(b.product, option, b.qty);
+      if (refusal === 'below_minimum') return 'below_min_order';
+      const total = items + fee;
       if (b.points > total) return 'points_over_total';
       const card = total - b.points;
       if (card > 0 && card < CARD_MIN_AMOUNT) return 'card_amount_too_small';
@@ -565,6 +664,12 @@ export class Model {
         // The payment is recorded and registered with the gateway, then the points are locked.
         if (card > 0) this.gatewayCall('prepare', () => {});
         if (b.points > w.available) return 'insufficient_points';
+        // Stock last, by a conditional UPDATE of the count as it is now (another buyer's checkout
+        // or the merchant may have changed it since it was read): the whole transaction is refused
+        // if it fell short; a count made unlimited meanwhile holds nothing.
+        const now = counted();
+        const reserve = left !== -1 && now !== -1;
+        if (reserve && now < b.qty) return now === 0 ? 'sold_out' : 'stock_short';
         const tenant = product.tenant;
         const payment = this.s.payments.length;
         const order = this.s.orders.length;
@@ -587,19 +692,27 @@ export class Model {
           tenant,
           buyer: b.user,
           product: b.product,
+          option,
           qty: b.qty,
+          fee,
           payment,
           status: 'AWAITING_PAYMENT',
           points: b.points,
           card,
           reward: this.s.features[tenant]?.wallet ? earnedPoints(card, this.cast.tenants[tenant]?.rewardRate ?? 0) : 0,
-          stockReserved: left === -1 ? 0 : b.qty,
+          stockReserved: reserve ? b.qty : 0,
           paid: false,
           confirmed: false,
         });
         w.available -= b.points;
         w.locked += b.points;
-        if (left > 0) this.s.stock[b.product] = left - b.qty;
+        if (reserve) {
+          if (option === null) this.s.stock[b.product] = now - b.qty;
+          else {
+            this.s.optionStock[option] = now - b.qty;
+            this.s.stock[b.product] = optionTotal(this.cast.options, this.s.optionStock, b.product);
+          }
+        }
         this.s.keys[keyOf] = { asked, ref: order };
         return 'ok';
       });
@@ -767,6 +880,27 @@ export class Model {
   switchFeature(tenant: number, feature: SwitchedFeature, on: boolean): Outcome {
     const f = this.s.features[tenant];
     if (f) f[feature] = on;
+    return 'ok';
+  }
+
+  /**
+   * The merchant's in-place count change (products tab): an option's count, then its product's
+   * total, or the product's own. Units held by unpaid checkouts stay held and come back on top.
+   */
+  restock(product: number, option: number | null, stock: number): Outcome {
+    const p = this.cast.products[product];
+    if (!p || this.hidden(p.tenant, p.kind)) return 'product_not_found';
+    const own = this.optionsOf(product);
+    if (own.length > 0 && (option === null || !own.includes(option))) {
+      return option === null ? 'options_stock' : 'option_unknown';
+    }
+    if (own.length === 0 && option !== null) return 'validation_error';
+    if (option === null) {
+      this.s.stock[product] = stock;
+      return 'ok';
+    }
+    this.s.optionStock[option] = stock;
+    this.s.stock[product] = optionTotal(this.cast.options, this.s.optionStock, product);
     return 'ok';
   }
 

@@ -19,7 +19,7 @@ export type Op = (
   | { k: 'topup'; user: number; amount: number }
   | { k: 'pay'; payment: number; answer: 'approve' | 'decline' | 'pending' | 'cancel' }
   | { k: 'topupCallback'; payment: number }
-  | { k: 'buy'; user: number; product: number; qty: number; points: number; key: string }
+  | { k: 'buy'; user: number; product: number; option: number | null; qty: number; points: number; key: string }
   | { k: 'callback'; payment: number; status: 'paid' | 'failed' | 'cancelled' }
   | { k: 'reconcile' }
   | { k: 'transfer'; from: number; to: number; amount: number; key: string }
@@ -31,6 +31,7 @@ export type Op = (
   | { k: 'webhook'; payment: number; type: WebhookType }
   | { k: 'deleteAccount'; user: number }
   | { k: 'switch'; tenant: number; feature: SwitchedFeature; on: boolean }
+  | { k: 'restock'; product: number; option: number | null; stock: number }
   | { k: 'forfeit' }
   | { k: 'together'; ops: Op[] }
 ) & { fault?: Fault };
@@ -64,6 +65,8 @@ function actorOf(m: Model, op: Op): number | null {
       return m.s.orders[op.order]?.buyer ?? null;
     case 'status':
       return m.cast.products[m.s.orders[op.order]?.product ?? -1]?.owner ?? null;
+    case 'restock':
+      return m.cast.products[op.product]?.owner ?? null;
     default:
       return null;
   }
@@ -83,6 +86,8 @@ function refusedByRoute(m: Model, op: Op): Outcome | null {
     : ['buy', 'cancel', 'status', 'receive'].includes(op.k) && !features?.delivery
       ? ['shopping']
       : [];
+  // The catalogue's routes answer so when the tenant sells no kind of goods (requireCatalogue).
+  if (op.k === 'restock' && !features?.shopping && !features?.delivery) return 'feature_disabled';
   try {
     for (const feature of needs) requireFeature({ tenant: { features } } as unknown as FastifyRequest, feature);
   } catch (err) {
@@ -112,7 +117,7 @@ export function onModel(m: Model, op: Op): Outcome {
         ? m.confirm(op.payment, { buyer: true })
         : 'payment_not_found';
     case 'buy':
-      return m.buy(op);
+      return m.buy({ ...op, option: op.option ?? null });
     case 'callback':
       return m.s.payments[op.payment]?.purpose === 'order' ? m.callback(op.payment, op.status) : 'payment_not_found';
     case 'reconcile':
@@ -137,6 +142,8 @@ export function onModel(m: Model, op: Op): Outcome {
       return m.switchFeature(op.tenant, op.feature, op.on);
     case 'forfeit':
       return m.forfeitDeleted(tenants);
+    case 'restock':
+      return m.restock(op.product, op.option, op.stock);
     case 'together':
       throw new Error('together is run by the runner');
   }
@@ -205,11 +212,13 @@ async function run(w: World, m: Model, refs: Refs, op: Op): Promise<Outcome | un
     }
     case 'buy': {
       const product = m.cast.products[op.product] ?? fail(`no product ${op.product}`);
+      const option = op.option ?? null;
       const input = paymentPrepareSchema.parse({
         ...buyer,
         product_id: w.productIds[op.product],
+        ...(option === null ? {} : { option_id: w.optionIds[option] ?? fail(`no option ${option}`) }),
         qty: op.qty,
-        amount: m.total(op.product, op.qty),
+        amount: m.total(op.product, option, op.qty),
         points_used: op.points,
         order_type: 'delivery',
         buyer_addr: '서울특별시 중구 세종대로 110',
@@ -292,6 +301,19 @@ async function run(w: World, m: Model, refs: Refs, op: Op): Promise<Outcome | un
     case 'forfeit':
       await app.accountDeletion.forfeitDeletedBalances({ tenantIds });
       return;
+    case 'restock': {
+      // The products tab's in-place count (PUT /api/products/:id/stock): an option's, or the product's.
+      const owner = m.cast.products[op.product]?.owner ?? fail(`no product ${op.product}`);
+      const merchant = userOf(owner) as (typeof w.users)[number] & { merchantId: number };
+      const stock = op.stock === -1 ? null : op.stock;
+      await app.catalogue.products.updateStock(
+        tenantOfUser(owner),
+        merchant,
+        w.productIds[op.product] as number,
+        op.option === null ? { stock } : { options: [{ id: w.optionIds[op.option] as number, stock }] },
+      );
+      return;
+    }
     case 'together':
       throw new Error('together is run by the runner');
   }
@@ -363,6 +385,39 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
   const payments = m.s.payments.map((p, i) => ({ p, i }));
   const orders = m.s.orders.map((o, i) => ({ o, i }));
   const key = () => (m.s.payments.length > 0 && rng.chance(0.1) ? `k${rng.int(1, keys)}` : `k${++keys}`);
+  const buyOf = (user: number, product: number, besides: number | null = null): Op => {
+    // With options: mostly one of its own on sale (another than `besides` if there is one), now and
+    // then one off sale, none (option_required) or any option at all (another product's:
+    // option_unknown); without: rarely one (option_unknown).
+    const own = m.optionsOf(product);
+    const onSale = own.filter((i) => cast.options[i]?.available && (i !== besides || own.length === 1));
+    const anyOption = () => rng.int(0, cast.options.length - 1);
+    const option =
+      own.length > 0
+        ? rng.weighted<number | null>([
+            [16, rng.pick(onSale.length ? onSale : own)],
+            [1, rng.pick(own)],
+            [1, null],
+            [1, anyOption()],
+          ])
+        : cast.options.length > 0 && rng.chance(0.03)
+          ? anyOption()
+          : null;
+    const qty = rng.weighted([
+      [6, 1],
+      [3, 2],
+      [1, rng.int(3, 6)],
+    ]);
+    const total = m.total(product, option, qty);
+    const available = m.s.wallets[user]?.available ?? 0;
+    const points = rng.weighted([
+      [4, 0],
+      [2, Math.min(total, available)],
+      [2, Math.min(total - 100, Math.floor(available / 2))],
+      [1, rng.int(0, total)],
+    ]);
+    return { k: 'buy', user, product, option, qty, points: Math.max(0, points), key: key() };
+  };
   const kind = rng.weighted<Op['k']>([
     [6, 'tick'],
     [8, 'topup'],
@@ -381,6 +436,7 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
     [1, 'deleteAccount'],
     [1, 'switch'],
     [1, 'forfeit'],
+    [2, 'restock'],
     [allowTogether ? 5 : 0, 'together'],
   ]);
   const op = ((): Op => {
@@ -418,20 +474,12 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
         const user = rng.pick(buyers);
         const tenant = cast.users[user]?.tenant;
         const product = rng.pick(cast.products.flatMap((p, i) => (p.tenant === tenant ? [i] : [])));
-        const qty = rng.weighted([
-          [6, 1],
-          [3, 2],
-          [1, rng.int(3, 6)],
-        ]);
-        const total = m.total(product, qty);
-        const available = m.s.wallets[user]?.available ?? 0;
-        const points = rng.weighted([
-          [4, 0],
-          [2, Math.min(total, available)],
-          [2, Math.min(total - 100, Math.floor(available / 2))],
-          [1, rng.int(0, total)],
-        ]);
-        return { k: 'buy', user, product, qty, points: Math.max(0, points), key: key() };
+        const first = buyOf(user, product);
+        // Now and then another buyer at the same moment, for the same goods (the last units, the
+        // same product's other option): the database orders them on PostgreSQL.
+        if (!allowTogether || !rng.chance(m.optionsOf(product).length ? 0.3 : 0.1)) return first;
+        const other = rng.pick(buyers.filter((b) => b !== user && cast.users[b]?.tenant === tenant));
+        return { k: 'together', ops: [first, buyOf(other, product, first.k === 'buy' ? first.option : null)] };
       }
       case 'callback': {
         const ofOrders = payments.filter(({ p }) => p.purpose === 'order');
@@ -503,6 +551,23 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
         const feature = rng.pick(['wallet', 'shopping', 'delivery'] as const);
         const now = m.s.features[tenant]?.[feature] ?? true;
         return { k: 'switch', tenant, feature, on: rng.chance(0.8) ? !now : now };
+      }
+      case 'restock': {
+        // The merchant's in-place count: mostly of a product sold by options (one of them), a few
+        // units or none; unlimited only where the cast sells it so (a count reaching -1 otherwise
+        // is a fault the checks look for).
+        const withOptions = cast.products.flatMap((_, i) => (m.optionsOf(i).length > 0 ? [i] : []));
+        const product =
+          withOptions.length && rng.chance(0.6) ? rng.pick(withOptions) : rng.int(0, cast.products.length - 1);
+        const own = m.optionsOf(product);
+        const option = own.length ? rng.pick(own) : null;
+        const unlimited = (option === null ? cast.products[product]?.stock : cast.options[option]?.stock) === -1;
+        const stock = rng.weighted([
+          [4, rng.int(0, 3)],
+          [1, 6],
+          [unlimited ? 3 : 0, -1],
+        ]);
+        return { k: 'restock', product, option, stock };
       }
       case 'together':
         return { k: 'together', ops: [nextOp(rng, m, false), nextOp(rng, m, false)] };

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { type AppConfig, loadConfig } from '../config.js';
 import { products } from '../modules/catalogue/catalogue.schema.js';
+import { setOptions } from '../modules/catalogue/products.repository.js';
 import type { TenantRow } from '../modules/tenants/tenants.schema.js';
+import { updateDeliveryTerms } from '../modules/users/delivery-terms.js';
 import type { CurrentUser } from '../platform/auth.js';
 import { GatewayUnavailable } from '../platform/payments/gateway.js';
 import { sandboxPayments } from '../platform/payments/sandbox.schema.js';
@@ -11,7 +13,7 @@ import type { Failpoint, Failpoints, Seams } from '../platform/seams.js';
 import { createTenant, createUser } from '../seed/factories.js';
 import { type DatabaseKind, ownDatabase } from '../test/app.js';
 import { newWebhookSecret, type PortOneStandIn, startPortOneStandIn } from '../test/portone-stand-in.js';
-import { type Cast, type GatewayStatus, SIM } from './model.js';
+import { type Cast, type GatewayStatus, initialStock, SIM } from './model.js';
 import type { Rng } from './rng.js';
 
 export type DbKind = DatabaseKind;
@@ -72,6 +74,8 @@ export interface World {
   users: CurrentUser[];
   /** The products' ids (same index as `cast.products`). */
   productIds: number[];
+  /** The options' ids (same index as `cast.options`). */
+  optionIds: number[];
   /** PortOne's stand-in, when the cast pays through PortOne. */
   portone: PortOneStandIn | null;
   /** A tenant's payments as the gateway holds them now, by payment id. */
@@ -89,17 +93,47 @@ export interface GatewayView {
   settleAt: number | null;
 }
 
-/** The cast every run plays: two tenants, each with two merchants of two products and three buyers. */
+/**
+ * The cast every run plays: two tenants, each with two merchants of two products and three buyers.
+ * Two products are sold by options (issue 39): tenant 0's first pickup product (two options of
+ * few units at different prices, and one off sale) and tenant 1's first shopping product (one
+ * option unlimited, so its total is too). Three merchants set delivery terms: tenant 0's first a
+ * delivery fee, a minimum the cheap option's single unit falls below and a free-over amount; its
+ * second a flat delivery fee; tenant 1's first its own parcel fee and free-over amount. The rest
+ * keep the defaults (free local delivery, the tenant's parcel policy).
+ */
 export function castOf(gateway: Cast['gateway']): Cast {
-  const cast: Cast = { gateway, tenants: [{ rewardRate: 2 }, { rewardRate: 1.5 }], users: [], products: [] };
+  const cast: Cast = {
+    gateway,
+    tenants: [{ rewardRate: 2 }, { rewardRate: 1.5 }],
+    users: [],
+    products: [],
+    options: [],
+  };
+  const terms: Cast['users'][number]['terms'][] = [
+    { delivery_fee: 3_000, min_order_amount: 10_000, free_delivery_over: 18_000 },
+    { delivery_fee: 2_500 },
+    { parcel_fee: 2_500, parcel_free_over: 35_000 },
+    undefined,
+  ];
   for (const tenant of [0, 1]) {
     for (let m = 0; m < 2; m++) {
-      const owner = cast.users.push({ tenant, merchant: true }) - 1;
+      const owner = cast.users.push({ tenant, merchant: true, terms: terms[tenant * 2 + m] }) - 1;
       cast.products.push({ tenant, owner, price: 12_000 + 1_000 * m, kind: 'pickup', stock: 4 + m });
       cast.products.push({ tenant, owner, price: 18_000, kind: 'shopping', stock: m === 0 ? -1 : 6 });
     }
     for (let b = 0; b < 3; b++) cast.users.push({ tenant, merchant: false });
   }
+  cast.options.push(
+    { product: 0, name: '보통', price: 9_000, stock: 2, available: true },
+    { product: 0, name: '곱빼기', price: 16_000, stock: 1, available: true },
+    { product: 0, name: '특선', price: 21_000, stock: 3, available: false },
+    { product: 5, name: 'S', price: 16_000, stock: -1, available: true },
+    { product: 5, name: 'M', price: 18_000, stock: 3, available: true },
+    { product: 5, name: 'L', price: 21_000, stock: 2, available: true },
+  );
+  const stock = initialStock(cast);
+  for (const [i, p] of cast.products.entries()) p.stock = stock[i] as number;
   return cast;
 }
 
@@ -203,6 +237,31 @@ export async function buildWorld(kind: DbKind, serverUrl: string, cast: Cast, rn
         .returning({ id: products.id });
       productIds.push(row?.id as number);
     }
+    // Options through the repository's own helper (their product's price and total follow).
+    const optionIds: number[] = [];
+    for (const [i, p] of cast.products.entries()) {
+      const own = cast.options.flatMap((o, j) => (o.product === i ? [{ o, j }] : []));
+      if (own.length === 0) continue;
+      const saved = await setOptions(
+        app.db,
+        (tenants[p.tenant] as TenantRow).id,
+        productIds[i] as number,
+        [],
+        own.map(({ o }) => ({
+          name: o.name,
+          price: o.price,
+          stock: o.stock === -1 ? null : o.stock,
+          is_available: o.available,
+        })),
+      );
+      for (const { o, j } of own)
+        optionIds[j] = saved.find((r) => r.name === o.name)?.id ?? fail(`no option ${o.name}`);
+    }
+    for (const [i, u] of cast.users.entries()) {
+      if (!u.terms) continue;
+      const merchantId = users[i]?.merchantId ?? fail(`user ${i} is no merchant`);
+      await updateDeliveryTerms(app.db, tenants[u.tenant] as TenantRow, merchantId, u.terms);
+    }
     return {
       app,
       kind,
@@ -211,6 +270,7 @@ export async function buildWorld(kind: DbKind, serverUrl: string, cast: Cast, rn
       tenants,
       users,
       productIds,
+      optionIds,
       portone,
       async gatewayBook(tenantId, paymentIds) {
         const book = new Map<string, GatewayView>();
@@ -261,3 +321,7 @@ const PORTONE = {
   storeId: 'store-00000000-0000-4000-8000-000000000051',
   channelKey: 'channel-key-00000000-0000-4000-8000-000000000052',
 };
+
+function fail(message: string): never {
+  throw new Error(message);
+}
