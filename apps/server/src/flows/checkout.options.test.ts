@@ -314,6 +314,38 @@ describe('product options, stock counts and delivery terms (issue 39)', () => {
     expect(await productRemaining(made.id)).toBe(50);
   });
 
+  it('different options of one product bought at once: the product keeps their exact total', async () => {
+    const made = await create(
+      farm,
+      apples({
+        options: [
+          { name: '가', price: 10_000, stock: 20 },
+          { name: '나', price: 11_000, stock: 20 },
+          { name: '다', price: 12_000, stock: 20 },
+        ],
+      }),
+    );
+    const ids = made.options.map((o) => o.id);
+    for (let round = 0; round < 4; round++) {
+      const buyers = await Promise.all(ids.map(() => newBuyer()));
+      const answers = await Promise.all(
+        buyers.map((b, i) =>
+          prepare(b.token, {
+            product_id: made.id,
+            option_id: ids[i],
+            qty: 2,
+            amount: 2 * (10_000 + 1_000 * i) + 3_000,
+          }),
+        ),
+      );
+      for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+      const left = await Promise.all(ids.map((id) => optionRemaining(id)));
+      expect(left).toEqual(ids.map(() => 20 - 2 * (round + 1)));
+      // The product row's total is the options' sum, whichever checkout committed last.
+      expect(await productRemaining(made.id)).toBe(3 * (20 - 2 * (round + 1)));
+    }
+  });
+
   it('the products tab changes counts in place: visible at once, the owner’s only', async () => {
     const meal = await create(farm, deliveryProduct({ display_remaining: 10 }));
     expect((await page(meal.id)).stock).toBe(10); // now cached
