@@ -356,45 +356,36 @@ export function createOrdersService(deps: { db: Db; storage: Storage }) {
       );
     },
 
-    /** A paid order of the product that was not cancelled or refunded (the review gate); `tx` reads inside a transaction. */
-    /** The option of the buyer's latest paid purchase of the product that stands (null: without options). */
+    /** The option of the buyer's latest purchase of the product that stands (null: bought without options). */
     async purchasedOption(tenantId: number, userId: number, productId: number): Promise<string | null> {
-      const [row] = await db
-        .select({ optionName: orderItems.optionName })
-        .from(orders)
-        .innerJoin(orderItems, and(eq(orderItems.tenantId, orders.tenantId), eq(orderItems.orderId, orders.id)))
-        .where(
-          and(
-            eq(orders.tenantId, tenantId),
-            eq(orders.buyerId, userId),
-            eq(orderItems.productId, productId),
-            isNotNull(orders.paidAt),
-            notInArray(orders.status, ['CANCELLED', 'REFUNDED']),
-          ),
-        )
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(1);
-      return row?.optionName ?? null;
+      return (await latestPurchase(db, tenantId, userId, productId))?.optionName ?? null;
     },
 
+    /** A paid order of the product that was not cancelled or refunded (the review gate); `tx` reads inside a transaction. */
     async hasPurchased(tenantId: number, userId: number, productId: number, tx: DbOrTx = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .innerJoin(orderItems, and(eq(orderItems.tenantId, orders.tenantId), eq(orderItems.orderId, orders.id)))
-        .where(
-          and(
-            eq(orders.tenantId, tenantId),
-            eq(orders.buyerId, userId),
-            eq(orderItems.productId, productId),
-            isNotNull(orders.paidAt),
-            notInArray(orders.status, ['CANCELLED', 'REFUNDED']),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+      return (await latestPurchase(tx, tenantId, userId, productId)) !== undefined;
     },
   };
+}
+
+/** The buyer's latest paid order line of the product whose order was not cancelled or refunded. */
+async function latestPurchase(tx: DbOrTx, tenantId: number, userId: number, productId: number) {
+  const [row] = await tx
+    .select({ optionName: orderItems.optionName })
+    .from(orders)
+    .innerJoin(orderItems, and(eq(orderItems.tenantId, orders.tenantId), eq(orderItems.orderId, orders.id)))
+    .where(
+      and(
+        eq(orders.tenantId, tenantId),
+        eq(orders.buyerId, userId),
+        eq(orderItems.productId, productId),
+        isNotNull(orders.paidAt),
+        notInArray(orders.status, ['CANCELLED', 'REFUNDED']),
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
+  return row;
 }
 
 /** The status a client sees: an order still awaiting its payment reads as not yet received. */
