@@ -265,6 +265,38 @@ describe('product options, stock counts and delivery terms (issue 39)', () => {
     expect(a.summary.delivery_fee_total).toBe(0);
   });
 
+  it('an option is refused in every state but on sale with stock: sold out, off sale, removed', async () => {
+    const made = await create(
+      farm,
+      apples({
+        options: [
+          { name: '판매중', price: 10_000, stock: 3 },
+          { name: '품절', price: 10_000, stock: 0 },
+          { name: '중지', price: 10_000, stock: 3, is_available: false },
+          { name: '삭제될', price: 10_000, stock: 3 },
+        ],
+      }),
+    );
+    const [onSale, soldOut, off, doomed] = made.options as ProductDetail['options'];
+    // Removing the last one keeps its row (orders may name it) but it can no longer be bought.
+    const kept = made.options.slice(0, 3).map((o) => ({ ...o, original_price: null }));
+    expect((await w.call('PUT', `/api/products/${made.id}`, apples({ options: kept }), farm.token)).statusCode).toBe(
+      200,
+    );
+    const sky = await newBuyer();
+    const codeOf = async (optionId: number | undefined) =>
+      (await prepare(sky.token, { product_id: made.id, option_id: optionId, amount: 13_000 })).json().code;
+    expect(await codeOf(soldOut?.id)).toBe('sold_out');
+    expect(await codeOf(off?.id)).toBe('option_unavailable');
+    expect(await codeOf(doomed?.id)).toBe('option_unknown');
+    expect(await codeOf(undefined)).toBe('option_required');
+    // None of the refusals took anything.
+    for (const o of [onSale, soldOut, off]) expect(await optionRemaining(o?.id ?? 0)).toBe(o?.stock);
+    const ok = await prepare(sky.token, { product_id: made.id, option_id: onSale?.id, amount: 13_000 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await optionRemaining(onSale?.id ?? 0)).toBe(2);
+  });
+
   it('an option’s stock comes back when the payment fails and when the order is cancelled', async () => {
     const made = await create(farm, apples());
     const [small] = made.options as [ProductDetail['options'][0]];
