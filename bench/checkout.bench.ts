@@ -397,7 +397,7 @@ await onPostgres('checkout', port, async ({ db, query }) => {
     `select p.id, p.display_remaining as remaining, p.orders_count,
             (count(o.id) filter (where o.paid_at is not null and o.status not in ('CANCELLED', 'REFUNDED')))::int as paid,
             (count(o.id) filter (where o.status = 'AWAITING_PAYMENT'))::int as waiting,
-            coalesce(sum(o.stock_reserved) filter (where o.status not in ('CANCELLED', 'REFUNDED')), 0)::int as holding
+            coalesce(sum(i.stock_reserved) filter (where o.status not in ('CANCELLED', 'REFUNDED')), 0)::int as holding
        from products p
        left join order_items i on i.tenant_id = p.tenant_id and i.product_id = p.id
        left join orders o on o.tenant_id = i.tenant_id and o.id = i.order_id

@@ -278,7 +278,7 @@ export async function soakProblems(db: Db, setUp: SoakSetUp, record: SoakRecord)
   for (const productId of record.products) {
     const [p] = await rows<{ remaining: number; orders_count: number; reserved: number; counted: number }>(
       sql`select p.display_remaining as remaining, p.orders_count,
-                 coalesce((select sum(o.stock_reserved) from orders o
+                 coalesce((select sum(i.stock_reserved) from orders o
                    join order_items i on i.tenant_id = o.tenant_id and i.order_id = o.id
                    where o.tenant_id = p.tenant_id and i.product_id = p.id and o.status not in ('CANCELLED', 'REFUNDED')), 0)::int as reserved,
                  (select count(*) from orders o join order_items i on i.tenant_id = o.tenant_id and i.order_id = o.id
