@@ -4,6 +4,7 @@ import { addressMessages } from '@/messages/form';
 import { joinAddress, splitAddress } from './address';
 import { baseAddressOf, loadPostcode } from './postcode';
 import './form.css';
+import { describedBy, FieldNotes } from './field-notes';
 
 interface AddressFieldProps {
   label?: string;
@@ -74,8 +75,7 @@ export function AddressField({
   };
 
   const manual = state !== 'ready';
-  const errorId = error ? `${id}-error` : undefined;
-  const hintId = state === 'failed' ? `${id}-hint` : undefined;
+  const hint = state === 'failed' ? addressMessages.fallback : undefined;
   return (
     <fieldset className="field address-field" disabled={disabled}>
       <legend className="field-label">{label}</legend>
@@ -89,7 +89,7 @@ export function AddressField({
           placeholder={manual ? addressMessages.manualPlaceholder : addressMessages.basePlaceholder}
           autoComplete="street-address"
           aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={describedBy(id, hint, error)}
           onChange={(e) => update({ base: e.target.value, detail: parts.detail })}
           onClick={() => {
             if (!manual) void openSearch();
@@ -117,16 +117,7 @@ export function AddressField({
         onBlur={onBlur}
       />
       {state === 'loading' ? <p className="field-hint">{addressMessages.loading}</p> : null}
-      {hintId ? (
-        <p id={hintId} className="field-hint">
-          {addressMessages.fallback}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </fieldset>
   );
 }

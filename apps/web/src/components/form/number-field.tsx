@@ -1,6 +1,7 @@
 import { type ReactNode, type Ref, useId } from 'react';
 import { formatAmountInput, parseAmountInput } from './amount-input';
 import './form.css';
+import { describedBy, FieldNotes } from './field-notes';
 
 export interface NumberFieldProps {
   label: ReactNode;
@@ -39,8 +40,6 @@ export function NumberField({
 }: NumberFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   return (
     <div className="field">
       <label className="field-label" htmlFor={inputId}>
@@ -59,7 +58,7 @@ export function NumberField({
           onChange={(e) => onChange(parseAmountInput(e.currentTarget.value))}
           onBlur={onBlur}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={describedBy(inputId, hint, error)}
         />
         {/* Empty, the placeholder says what that means ("무제한"), without a unit after it. */}
         {value !== null ? (
@@ -68,16 +67,7 @@ export function NumberField({
           </span>
         ) : null}
       </div>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={inputId} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
 import './form.css';
+import { describedBy, FieldNotes } from './field-notes';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -15,9 +16,6 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 export function TextField({ label, error, hint, action, id, ref, className, ...input }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label className="field-label" htmlFor={inputId}>
@@ -29,21 +27,12 @@ export function TextField({ label, error, hint, action, id, ref, className, ...i
           id={inputId}
           className={`input ${className ?? ''}`}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(inputId, hint, error)}
           {...input}
         />
         {action}
       </div>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={inputId} hint={hint} error={error} />
     </div>
   );
 }
@@ -59,9 +48,6 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 export function TextAreaField({ label, error, hint, id, ref, className, ...area }: TextAreaFieldProps) {
   const generated = useId();
   const areaId = id ?? generated;
-  const hintId = hint ? `${areaId}-hint` : undefined;
-  const errorId = error ? `${areaId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label className="field-label" htmlFor={areaId}>
@@ -72,19 +58,10 @@ export function TextAreaField({ label, error, hint, id, ref, className, ...area 
         id={areaId}
         className={`input textarea ${className ?? ''}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(areaId, hint, error)}
         {...area}
       />
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={areaId} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { walletMessages } from '@app/contracts/plain';
 import { useId } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { describedBy, FieldNotes } from '@/components/form/field-notes';
 import { walletText as m } from './messages';
 import { formatAmountInput, parseAmountInput } from './wallet-values';
 
@@ -32,8 +33,6 @@ export function AmountField<T extends FieldValues>({ control, name, label, unit,
   // An emptied amount says at once that one is needed, as the form will when sent.
   const error = fieldState.error?.message ?? (value === null ? walletMessages.amountRequired : undefined);
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
@@ -52,7 +51,7 @@ export function AmountField<T extends FieldValues>({ control, name, label, unit,
           onChange={(e) => onChange(parseAmountInput(e.currentTarget.value))}
           onBlur={field.onBlur}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={describedBy(id, hint, error)}
         />
         <span className="wallet-amount-unit" aria-hidden="true">
           {unit}
@@ -72,16 +71,7 @@ export function AmountField<T extends FieldValues>({ control, name, label, unit,
           </button>
         ))}
       </fieldset>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
