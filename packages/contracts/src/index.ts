@@ -6,6 +6,7 @@ z.config(z.locales.ko());
 export * from './admin.js';
 export * from './analytics.js';
 export * from './auth.js';
+export * from './cart.js';
 export * from './catalogue.js';
 export * from './common.js';
 export * from './content.js';

@@ -8,7 +8,7 @@ import {
   orderMessages,
   PAYMENT_LIST_DEFAULT,
 } from './plain/orders.js';
-import { buyerSchema, checkoutSchema, paymentIdSchema } from './wallet.js';
+import { buyerSchema, checkoutSchema, paymentIdSchema, paymentStatuses } from './wallet.js';
 
 // The limits, shipping terms and texts need no zod (`@app/contracts/plain`).
 export * from './plain/orders.js';
@@ -146,7 +146,10 @@ export const paymentCallbackResultSchema = z
   .object({
     success: z.literal(true),
     status: z.literal('paid'),
+    /** The first order of the payment (the spec's client reads this one). */
     order_id: z.number().int(),
+    /** Every order of the payment (one per merchant and kind; one for buy-now), in id order. */
+    order_ids: z.array(z.number().int()),
     payment_id: z.string(),
     payment_type: z.enum(paymentTypes),
     amount: z.number().int(),
@@ -184,7 +187,8 @@ export const paymentItemSchema = z
     points_used: z.number().int(),
     cancelled_amount: z.number().int(),
     method: z.enum(['card', 'points']),
-    status: z.enum(['pending', 'paid', 'failed', 'cancelled']),
+    /** `partial_cancelled` (부분취소): some orders of a payment of several were cancelled or refunded. */
+    status: z.enum(paymentStatuses),
     failure_reason: z.string().nullable(),
   })
   .meta({ id: 'PaymentItem' });

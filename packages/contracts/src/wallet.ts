@@ -126,7 +126,8 @@ export const checkoutSchema = z
   .meta({ id: 'Checkout' });
 export type Checkout = z.infer<typeof checkoutSchema>;
 
-export const paymentStatuses = ['pending', 'paid', 'failed', 'cancelled'] as const;
+/** A payment's statuses: `partial_cancelled` (부분취소) when some of its orders, not all, were given back. */
+export const paymentStatuses = ['pending', 'paid', 'failed', 'cancelled', 'partial_cancelled'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 // --- wallet calls ---------------------------------------------------------------------------------
