@@ -6,6 +6,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { AppConfig } from './config.js';
 import { accountDeletionPlugin } from './flows/account-deletion.plugin.js';
 import { checkoutPlugin } from './flows/checkout.plugin.js';
+import { cartRoutes } from './flows/cart.routes.js';
 import { checkoutRoutes } from './flows/checkout.routes.js';
 import { webBoot } from './flows/web-boot.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -205,6 +206,7 @@ export async function buildApp(config: AppConfig, seams: Seams = productionSeams
       await api.register(contentRoutes, { fileBytesMax: config.content.fileBytesMax });
       await api.register(walletRoutes);
       await api.register(checkoutRoutes);
+      await api.register(cartRoutes);
       await api.register(analyticsRoutes);
       await api.register(reviewsRoutes);
       await api.register(dashboardRoutes);

@@ -36,15 +36,22 @@ export type CartItemAdd = z.input<typeof cartItemAddSchema>;
 /** PATCH /api/cart/items/{id}: the line's new qty (also accepts a changed price: the buyer has seen it). */
 export const cartItemUpdateSchema = z.object({ qty });
 
+const idList = (message: string) =>
+  z
+    .string()
+    .regex(/^(\d{1,10})(,\d{1,10}){0,49}$/, message)
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .optional();
+
 /**
- * GET /api/cart?pickup=3,7: the merchants (ids) whose local goods the buyer picks up instead of
- * having them delivered (only where the merchant offers both).
+ * GET /api/cart?pickup=3,7&selected=12,15: `pickup` names the merchants (ids) whose local goods the
+ * buyer picks up instead of having them delivered (only where the merchant offers both);
+ * `selected` the lines chosen for checkout: the totals (each group's and the cart's) then cover
+ * only those, exactly as the checkout of those lines charges (absent: every available line).
  */
 export const cartQuerySchema = z.object({
-  pickup: z
-    .string()
-    .regex(/^(\d{1,10})(,\d{1,10}){0,49}$/, '픽업할 판매자 목록이 올바르지 않습니다.')
-    .optional(),
+  pickup: idList('픽업할 판매자 목록이 올바르지 않습니다.'),
+  selected: idList('선택한 상품 목록이 올바르지 않습니다.'),
 });
 
 /**
@@ -173,9 +180,9 @@ export const cartCheckoutResultSchema = z
   .meta({ id: 'CartCheckedOut' });
 export type CartCheckedOut = z.infer<typeof cartCheckoutResultSchema>;
 
-/** The 409 price_changed answer of the cart checkout: the error and the cart as it is now. */
+/** A 409 of the cart checkout: `price_changed` carries the cart as it is now beside the error. */
 export const cartPriceChangedSchema = z
-  .object({ detail: z.string(), code: z.string(), cart: cartSchema })
+  .object({ detail: z.string(), code: z.string(), cart: cartSchema.optional() })
   .meta({ id: 'CartPriceChanged' });
 
 /**

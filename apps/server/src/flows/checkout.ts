@@ -1,5 +1,9 @@
 import {
   allowedOrderMoves,
+  type Buyer,
+  type CartCheckedOut,
+  type cartCheckoutSchema,
+  cartMessages,
   BUYER_CANCELLABLE,
   BUYER_CONFIRMABLE,
   CARD_MIN_AMOUNT,
@@ -11,6 +15,7 @@ import {
   orderFeeFor,
   orderMessages,
   orderStatusLabel,
+  type OrderType,
   type PaymentConfirmed,
   type PaymentItem,
   type PaymentList,
@@ -18,10 +23,13 @@ import {
   type paymentPrepareSchema,
   withParticle,
 } from '@app/contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { ProductOptionRow } from '../modules/catalogue/catalogue.schema.js';
+import type { ProductWithMerchant } from '../modules/catalogue/products.repository.js';
 import { countOrder, optionForSale, productForSale, releaseStock, reserveStock } from '../modules/catalogue/sales.js';
+import { cartLines, removeCartLines } from '../modules/cart/cart.repository.js';
 import {
   type OrderItemRow,
   type OrderRow,
@@ -46,6 +54,8 @@ import type { Db, DbOrTx } from '../platform/db/client.js';
 import { AppError, sqlState } from '../platform/errors.js';
 import { assertSameRequest, requestFingerprint } from '../platform/idempotency.js';
 import { failpoint, type Seams } from '../platform/seams.js';
+import type { Storage } from '../platform/storage/storage.js';
+import { presentCart, priceCart } from './cart.js';
 
 type PrepareInput = z.output<typeof paymentPrepareSchema>;
 
@@ -74,6 +84,14 @@ type Decision =
   | { kind: 'unchanged' }
   | { kind: 'reverse'; to: Reversal; who: Who }
   | { kind: 'step'; run: (tx: DbOrTx, order: OrderRow) => Promise<OrderRow> };
+/** How long a reversal waits for another order of its payment being reversed (decision 039). */
+const REVERSAL_WAIT_ROUNDS = 30;
+const REVERSAL_WAIT_MS = 100;
+const reversalInProgress = () =>
+  AppError.conflict(
+    '같은 결제의 다른 주문을 취소하는 중입니다. 잠시 후 다시 시도해주세요.',
+    'refund_in_progress',
+  );
 /** Orders a recovered reversal leaves alone: already reversed, or waiting for the gateway's answer. */
 const UNREVERSIBLE: readonly OrderStatus[] = ['CANCELLED', 'REFUNDED', 'REFUND_PENDING'];
 
@@ -82,6 +100,76 @@ class HoldsToRelease extends Error {
   constructor(readonly holds: { paymentId: string; reason?: string }[]) {
     super('open checkouts to release first');
   }
+}
+
+type CartCheckoutInput = z.output<typeof cartCheckoutSchema>;
+
+/** A line of an order to place: the product (and option) as sold now, how many, at what unit price. */
+interface PlannedLine {
+  product: ProductWithMerchant;
+  option: ProductOptionRow | null;
+  qty: number;
+  unitPrice: number;
+  /** Whether its stock is counted (taken at checkout, given back by a cancel). */
+  counted: boolean;
+}
+/** One order to place: one merchant's goods of one kind, with its delivery fee. */
+interface PlannedOrder {
+  merchantId: number;
+  categoryType: 'shopping' | 'pickup';
+  orderType: OrderType;
+  itemsTotal: number;
+  shippingFee: number;
+  lines: PlannedLine[];
+}
+/** What a checkout places under one payment. */
+interface Plan {
+  orders: PlannedOrder[];
+  pointsUsed: number;
+  buyer: Buyer;
+  address: string | null;
+  postcode: string | null;
+  memo: string | null;
+  meta: Record<string, unknown>;
+  key: string | null;
+  fingerprint: string;
+}
+interface Placed {
+  orders: OrderRow[];
+  payment: PaymentRow;
+  stockReserved: boolean;
+}
+
+/**
+ * `amount` spread over parts in proportion to `weights` by the largest remainder: each part gets
+ * its floor, the won left go one each to the largest remainders, ties to the lower index (the
+ * lower order id). The parts add up to `amount` exactly.
+ */
+export function spreadByLargestRemainder(amount: number, weights: number[]): number[] {
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (total === 0) return weights.map((_, i) => (i === 0 ? amount : 0));
+  const exact = weights.map((w) => BigInt(amount) * BigInt(w));
+  const parts = exact.map((e) => Number(e / BigInt(total)));
+  let left = amount - parts.reduce((a, b) => a + b, 0);
+  const byRemainder = exact
+    .map((e, i) => ({ i, r: e % BigInt(total) }))
+    .sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+  for (const { i } of byRemainder) {
+    if (left === 0) break;
+    parts[i] = (parts[i] as number) + 1;
+    left--;
+  }
+  return parts;
+}
+
+/** The address (for a delivery) and postcode (for parcels) a checkout needs, or 400. */
+function receivingChecked(
+  input: { buyer_addr?: string | undefined; buyer_postcode?: string | undefined },
+  delivered: boolean,
+  parcel: boolean,
+) {
+  if (delivered && !input.buyer_addr?.trim()) throw AppError.badRequest(orderMessages.address, 'address_required');
+  if (parcel && !input.buyer_postcode) throw AppError.badRequest(orderMessages.postcode, 'postcode_required');
 }
 
 /** The kinds of order a tenant's switched-off modules hide (shopping goods, the delivery module's goods). */
@@ -111,6 +199,8 @@ export function createCheckoutFlow(deps: {
   orders: OrdersService;
   log: FastifyBaseLogger;
   seams: Seams;
+  /** Where product thumbnails are (the cart answered with a 409 price_changed). */
+  storage: Storage;
   /** A counted stock changed: the catalogue's cached answers of the tenant are dropped (decision 011). */
   stockChanged: (tenantId: number) => void;
   /** A cancel or refund may have taken reviews out of their products' figures (their cached answers are dropped). */
@@ -135,70 +225,99 @@ export function createCheckoutFlow(deps: {
     meta: { order_id: order.id, order_name: name },
   });
 
-  async function paymentRow(tx: DbOrTx, order: OrderRow): Promise<PaymentRow> {
-    const [row] = await tx
+  /** The order's payment; row-locked when `lock` (a reversal reads what the payment gave back under it). */
+  async function paymentRow(tx: DbOrTx, order: OrderRow, lock = false): Promise<PaymentRow> {
+    const query = tx
       .select()
       .from(paymentsTable)
       .where(and(eq(paymentsTable.tenantId, order.tenantId), eq(paymentsTable.id, order.paymentId)));
+    const [row] = lock ? await query.for('update') : await query;
     if (!row) throw new Error(`order ${order.id} has no payment`);
     return row;
   }
 
-  // The payment of an order settled: in the transaction that marks the payment paid or failed.
+  /** Every line of `orders`, by product then option: the order stock and counts are written in (no deadlock). */
+  async function linesInLockOrder(tx: DbOrTx, tenantId: number, of: OrderRow[]) {
+    const byOrder = await orders.itemsByOrder(
+      tx,
+      tenantId,
+      of.map((o) => o.id),
+    );
+    return [...byOrder.values()].flat().sort((a, b) => a.productId - b.productId || (a.optionId ?? 0) - (b.optionId ?? 0));
+  }
+
+  /** The order a reversal recorded on its payment is for (its intent or its REQUESTED refund), row-locked. */
+  const reversedOrder = (tx: DbOrTx, payment: PaymentRow) =>
+    payment.refundOrderId === null ? Promise.resolve(undefined) : orders.lock(tx, payment.tenantId, payment.refundOrderId);
+
+  // The payment of orders settled: in the transaction that marks the payment paid or failed. Every
+  // order of the payment moves together (a cart's payment has one per merchant and kind).
   payments.onSettle('order', {
     async paid(tx, payment) {
-      const order = await orders.lock(tx, payment.tenantId, { paymentId: payment.id });
-      if (order?.status !== 'AWAITING_PAYMENT') return;
-      const items = await orders.itemsOf(tx, order.tenantId, order.id);
+      const awaiting = (await orders.lockOfPayment(tx, payment.tenantId, payment.id)).filter(
+        (o) => o.status === 'AWAITING_PAYMENT',
+      );
+      if (awaiting.length === 0) return;
       const name = payment.orderName;
-      if (order.pointsUsed > 0)
-        await points.captureOrderPoints(tx, order.tenantId, holdOf(order, order.pointsUsed, name));
-      if (order.rewardPoints > 0) {
-        await points.earn(tx, order.tenantId, {
-          userId: order.buyerId,
-          amount: order.rewardPoints,
-          key: `order:${order.id}`,
-          meta: { order_id: order.id, order_name: name },
+      for (const order of awaiting) {
+        if (order.pointsUsed > 0)
+          await points.captureOrderPoints(tx, order.tenantId, holdOf(order, order.pointsUsed, name));
+        if (order.rewardPoints > 0) await points.earn(tx, order.tenantId, rewardOf(order, name, order.rewardPoints));
+        await orders.setStatus(tx, order, {
+          to: 'PENDING',
+          actor: 'system',
+          actorUserId: null,
+          memo: null,
+          set: { paidAt: payment.paidAt ?? clock.now() },
         });
       }
-      await orders.setStatus(tx, order, {
-        to: 'PENDING',
-        actor: 'system',
-        actorUserId: null,
-        memo: null,
-        set: { paidAt: payment.paidAt ?? clock.now() },
-      });
-      // The product row last: a best-seller stays locked only from here to the commit.
-      for (const item of items) await countOrder(tx, order.tenantId, item, 1);
+      // Paid lines leave the buyer's cart.
+      const cartLineIds = payment.meta.cart_item_ids;
+      if (Array.isArray(cartLineIds)) {
+        await removeCartLines(tx, payment.tenantId, payment.userId, cartLineIds.map(Number));
+      }
+      // The product rows last: a best-seller stays locked only from here to the commit.
+      for (const item of await linesInLockOrder(tx, payment.tenantId, awaiting)) {
+        await countOrder(tx, payment.tenantId, item, 1);
+      }
     },
     async failed(tx, payment) {
-      const order = await orders.lock(tx, payment.tenantId, { paymentId: payment.id });
-      if (order?.status !== 'AWAITING_PAYMENT') return;
-      const items = await orders.itemsOf(tx, order.tenantId, order.id);
-      if (order.pointsUsed > 0) {
-        await points.releaseOrderPoints(tx, order.tenantId, holdOf(order, order.pointsUsed, payment.orderName));
+      const awaiting = (await orders.lockOfPayment(tx, payment.tenantId, payment.id)).filter(
+        (o) => o.status === 'AWAITING_PAYMENT',
+      );
+      if (awaiting.length === 0) return;
+      for (const order of awaiting) {
+        if (order.pointsUsed > 0) {
+          await points.releaseOrderPoints(tx, order.tenantId, holdOf(order, order.pointsUsed, payment.orderName));
+        }
+        await orders.setStatus(tx, order, {
+          to: 'CANCELLED',
+          actor: 'system',
+          actorUserId: null,
+          memo: payment.failureReason ? `결제 실패: ${payment.failureReason}` : '결제 실패',
+          set: { cancelledAt: clock.now() },
+        });
       }
-      await orders.setStatus(tx, order, {
-        to: 'CANCELLED',
-        actor: 'system',
-        actorUserId: null,
-        memo: payment.failureReason ? `결제 실패: ${payment.failureReason}` : '결제 실패',
-        set: { cancelledAt: clock.now() },
-      });
-      for (const item of items) await releaseStock(tx, order.tenantId, item);
-      if (holdsStock(items)) stockChanged(order.tenantId);
+      const items = await linesInLockOrder(tx, payment.tenantId, awaiting);
+      for (const item of items) await releaseStock(tx, payment.tenantId, item);
+      if (holdsStock(items)) stockChanged(payment.tenantId);
     },
     // A refund the gateway left REQUESTED ended (webhook or reconciliation): under the order's row
     // lock, taken before the payment's; once, as only a REFUND_PENDING order moves.
     async lock(tx, payment) {
-      await orders.lock(tx, payment.tenantId, { paymentId: payment.id });
+      await reversedOrder(tx, payment);
     },
     async refundSettled(tx, payment, outcome) {
-      const order = await orders.lock(tx, payment.tenantId, { paymentId: payment.id });
+      const order = await reversedOrder(tx, payment);
       if (order?.status !== 'REFUND_PENDING' || !order.refundTo || !order.refundFrom) return;
       if (outcome.succeeded) {
         const memo = await orders.refundRequestMemo(tx, order);
-        await completeReversal(tx, order, payment, order.refundTo, { actor: 'system', userId: null, memo });
+        // The order's share was recorded when the refund was asked (`reverse`).
+        await completeReversal(tx, order, payment, order.refundTo, {
+          actor: 'system',
+          userId: null,
+          memo,
+        });
         stockChanged(order.tenantId);
         // A review of this purchase may have left the product's figures (decision 031).
         deps.reviewsChanged?.(order.tenantId);
@@ -209,7 +328,7 @@ export function createCheckoutFlow(deps: {
     // A reversal that recorded its intent never committed, but the gateway gave money back: the
     // order is reversed now, whoever asked and whatever moved since (the card money is back).
     async reversalRecovered(tx, payment, intent) {
-      const order = await orders.lock(tx, payment.tenantId, { paymentId: payment.id });
+      const order = await reversedOrder(tx, payment);
       if (!order?.paidAt || UNREVERSIBLE.includes(order.status as OrderStatus)) return 'no_refund_pending';
       const reversed = await reverse(tx, order, intent, { actor: 'system', userId: null, memo: RECOVERED_MEMO });
       if (reversed.status === 'REFUND_PENDING') return 'refund_pending';
@@ -231,6 +350,18 @@ export function createCheckoutFlow(deps: {
     };
   }
 
+  function cartPrepared(placed: OrderRow[], payment: PaymentRow): CartCheckedOut {
+    return {
+      merchant_uid: payment.paymentId,
+      name: payment.orderName,
+      actual_payment_amount: payment.amount,
+      points_used: payment.pointsUsed,
+      order_ids: placed.map((o) => o.id),
+      total_amount: placed.reduce((sum, o) => sum + o.totalPrice, 0),
+      checkout: placed[0]?.checkout ?? null,
+    };
+  }
+
   const rewardOf = (order: OrderRow, name: string, amount: number) => ({
     userId: order.buyerId,
     amount,
@@ -248,7 +379,8 @@ export function createCheckoutFlow(deps: {
    * the payment's recorded intent is cleared (by `payments.refund`, in this transaction).
    */
   async function reverse(tx: DbOrTx, order: OrderRow, to: Reversal, who: Who): Promise<OrderRow> {
-    const payment = await paymentRow(tx, order);
+    // The payment row locked: what its orders gave back so far is read and added to under it.
+    const payment = await paymentRow(tx, order, true);
     const name = payment.orderName;
     const attempt = order.refundAttempts + 1;
     const held =
@@ -256,8 +388,11 @@ export function createCheckoutFlow(deps: {
         ? await points.holdEarnForRefund(tx, order.tenantId, { ...rewardOf(order, name, order.rewardPoints), attempt })
         : 0;
     const shortfall = order.rewardPoints - held;
+    const share = Math.max(0, order.cardAmount - shortfall);
     const reason = to === 'REFUNDED' ? '주문 환불' : '주문 취소';
-    const refund = await payments.refund(tx, payment, Math.max(0, order.cardAmount - shortfall), reason);
+    // A running total: this order's card share on top of what the payment's other orders gave back
+    // (a partial cancel at the gateway when the payment has several orders).
+    const refund = await payments.refund(tx, payment, payment.cancelledAmount + share, reason, order.id);
     const pendingFields = { refundHeld: held, refundAttempts: attempt };
     if (refund.pending) {
       return orders.setStatus(tx, order, {
@@ -265,13 +400,19 @@ export function createCheckoutFlow(deps: {
         actor: who.actor,
         actorUserId: who.userId,
         memo: who.memo,
-        set: { ...pendingFields, refundTo: to, refundFrom: order.status },
+        set: { ...pendingFields, refundTo: to, refundFrom: order.status, cardRefunded: share },
       });
     }
-    return completeReversal(tx, { ...order, ...pendingFields }, refund.payment, to, who);
+    // What the gateway gave back for this order (more than `share` when an earlier attempt's
+    // cancel went through and its commit did not).
+    const refunded = Math.min(order.cardAmount, refund.payment.cancelledAmount - payment.cancelledAmount);
+    return completeReversal(tx, { ...order, ...pendingFields, cardRefunded: refunded }, refund.payment, to, who);
   }
 
-  /** The card part is back: the points spent, the held reward and the stock follow; the order ends in `to`. */
+  /**
+   * The card part is back: the points spent, the held reward and the stock follow; the order ends
+   * in `to`, and the payment is cancelled, or partly cancelled while other orders of it stand.
+   */
   async function completeReversal(
     tx: DbOrTx,
     order: OrderRow,
@@ -298,8 +439,13 @@ export function createCheckoutFlow(deps: {
         refundFrom: null,
         refundHeld: order.refundHeld,
         refundAttempts: order.refundAttempts,
+        cardRefunded: order.cardRefunded,
       },
     });
+    const standing = (await orders.ofPayment(tx, order.tenantId, order.paymentId)).filter(
+      (o) => o.status !== 'CANCELLED' && o.status !== 'REFUNDED',
+    );
+    await payments.markReversed(tx, payment, standing.length === 0);
     for (const item of items) await countOrder(tx, order.tenantId, item, -1);
     await reviewsAfterPurchaseReversed(
       tx,
@@ -327,7 +473,7 @@ export function createCheckoutFlow(deps: {
       actor: 'system',
       actorUserId: null,
       memo: `환불 실패: ${reason}`,
-      set: { refundTo: null, refundFrom: null, refundHeld: 0, refundFailure: reason },
+      set: { refundTo: null, refundFrom: null, refundHeld: 0, refundFailure: reason, cardRefunded: 0 },
     });
   }
 
@@ -354,20 +500,34 @@ export function createCheckoutFlow(deps: {
     decide: (order: OrderRow) => Decision,
   ): Promise<Order> {
     const locked = async (tx: DbOrTx) => {
-      const order = await orders.lock(tx, tenant.id, { id: orderId });
+      const order = await orders.lock(tx, tenant.id, orderId);
       if (!order?.paidAt || !mayTouch(order) || hiddenKinds(tenant).includes(order.categoryType)) {
         throw orderNotFound();
       }
       return order;
     };
-    const first = await db.transaction(async (tx) => {
-      const order = await locked(tx);
-      const decision = decide(order);
-      if (decision.kind !== 'reverse' || order.cardAmount === 0) return carryOut(tx, order, decision);
-      await payments.recordRefundIntent(tx, await paymentRow(tx, order), decision.to);
-      return null;
-    });
-    let row = first;
+    const busy = Symbol('another order of the payment is being reversed');
+    let first: OrderRow | null | typeof busy = busy;
+    for (let round = 0; first === busy; round++) {
+      if (round > 0) {
+        // Another order of the same payment is being reversed (one at a time, decision 039): its
+        // gateway call takes a moment; waited for a few seconds, then the buyer is asked to retry.
+        if (round >= REVERSAL_WAIT_ROUNDS) throw reversalInProgress();
+        await new Promise((resolve) => setTimeout(resolve, REVERSAL_WAIT_MS));
+      }
+      first = await db.transaction(async (tx) => {
+        const order = await locked(tx);
+        const decision = decide(order);
+        if (decision.kind !== 'reverse' || order.cardAmount === 0) return carryOut(tx, order, decision);
+        const payment = await paymentRow(tx, order, true);
+        // A refund of another order on its way at the card company: its outcome comes first.
+        if (payment.refundAmount !== null) throw reversalInProgress();
+        if (payment.refundIntent !== null && payment.refundOrderId !== order.id) return busy;
+        await payments.recordRefundIntent(tx, payment, decision.to, order.id);
+        return null;
+      });
+    }
+    let row = first as OrderRow | null;
     if (!row) {
       failpoint(seams, 'checkout.reverse:intended');
       row = await db.transaction(async (tx) => {
@@ -423,134 +583,156 @@ export function createCheckoutFlow(deps: {
     }
   }
 
-  /** One attempt of prepare, in one transaction (see `prepare`). */
-  function prepareOnce(
+  /**
+   * One attempt of a checkout (buy-now or the cart), in one transaction: the buyer's row locked (one
+   * checkout of a buyer at a time: parallel ones see each other's, so the cap holds and a key is
+   * used once), the earlier answer of the same key, the buyer's open checkouts (the ones holding a
+   * product of this checkout are replaced, expired ones closed, through the expiry's own path),
+   * then the orders `plan` gives are placed.
+   */
+  function checkoutOnce<T>(
     tenant: TenantRow,
     user: CurrentUser,
-    input: PrepareInput,
-    key: string | null,
-    fingerprint: string,
-    replay: (tx: DbOrTx) => Promise<PaymentPrepared | null>,
+    steps: {
+      replay: (tx: DbOrTx) => Promise<T | null>;
+      productIds: (tx: DbOrTx) => Promise<number[]>;
+      plan: (tx: DbOrTx) => Promise<Plan>;
+      answer: (placed: Placed) => T;
+    },
   ) {
-    return db.transaction(async (tx): Promise<{ prepared: PaymentPrepared; stock_reserved: boolean }> => {
-      // One prepare of a buyer at a time (a row lock on the buyer, released at commit): parallel
-      // prepares see each other's checkouts, so the cap below holds and a key is used once.
+    return db.transaction(async (tx): Promise<{ answer: T; stockReserved: boolean }> => {
       await tx
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.tenantId, tenant.id), eq(users.id, user.id)))
         .for('no key update');
-      const earlier = await replay(tx);
-      if (earlier) return { prepared: earlier, stock_reserved: false };
+      const earlier = await steps.replay(tx);
+      if (earlier) return { answer: earlier, stockReserved: false };
       const open = await openCheckouts(tx, tenant.id, user.id);
-      // A new checkout of the same product replaces the buyer's unpaid one; one past its window is
-      // closed now rather than at the job's next run. Both through the expiry's own path.
-      const release = open.flatMap((o) =>
-        o.productId === input.product_id
-          ? [{ paymentId: o.paymentId, reason: REPLACED }]
-          : payments.expiresAt(o) <= clock.now()
-            ? [{ paymentId: o.paymentId }]
-            : [],
-      );
-      if (release.length > 0) throw new HoldsToRelease(release);
-      if (open.length >= OPEN_PAYMENTS_MAX) throw tooManyOpenPayments();
-      const product = await productForSale(tx, tenant.id, input.product_id);
-      const feature = product.categoryType === 'shopping' ? 'shopping' : 'delivery';
-      if (!tenant.features[feature]) throw AppError.badRequest(orderMessages.unavailable, 'product_unavailable');
-      if (product.merchantOwnerId === user.id) throw AppError.badRequest(orderMessages.ownProduct, 'own_product');
-      const orderType =
-        product.categoryType === 'shopping'
-          ? 'delivery'
-          : (input.order_type ?? (product.isDelivery ? 'delivery' : 'pickup'));
-      if (product.categoryType === 'pickup' && orderType === 'delivery' && !product.isDelivery) {
-        throw AppError.badRequest(orderMessages.noDelivery, 'delivery_not_supported');
+      const buying = new Set(await steps.productIds(tx));
+      const release = new Map<string, { paymentId: string; reason?: string }>();
+      for (const o of open) {
+        if (buying.has(o.productId)) release.set(o.paymentId, { paymentId: o.paymentId, reason: REPLACED });
+        else if (payments.expiresAt(o) <= clock.now() && !release.has(o.paymentId)) {
+          release.set(o.paymentId, { paymentId: o.paymentId });
+        }
       }
-      const address = orderType === 'delivery' ? input.buyer_addr?.trim() || null : null;
-      if (orderType === 'delivery' && !address) throw AppError.badRequest(orderMessages.address, 'address_required');
-      const postcode = product.categoryType === 'shopping' ? input.buyer_postcode || null : null;
-      if (product.categoryType === 'shopping' && !postcode) {
-        throw AppError.badRequest(orderMessages.postcode, 'postcode_required');
-      }
-      // With options, the option sold gives the price and the stock (docs/decisions/037).
-      const option = await optionForSale(tx, tenant.id, product, input.option_id);
-      const unitPrice = option?.price ?? product.price;
-      const remaining = option ? option.remaining : product.displayRemaining;
-      if (remaining > 0 && input.qty > remaining) {
-        throw AppError.badRequest(orderMessages.stockShort, 'stock_short');
-      }
+      if (release.size > 0) throw new HoldsToRelease([...release.values()]);
+      if (new Set(open.map((o) => o.paymentId)).size >= OPEN_PAYMENTS_MAX) throw tooManyOpenPayments();
+      const placed = await place(tx, tenant, user, await steps.plan(tx));
+      return { answer: steps.answer(placed), stockReserved: placed.stockReserved };
+    });
+  }
 
-      const itemsTotal = unitPrice * input.qty;
-      // The merchant's terms give the fee, exactly as the product page and order sheet show it.
-      const terms = presentDeliveryTerms(product.merchantTerms);
-      const fee = orderFeeFor(terms, tenant.settings.legal_info, product.categoryType, orderType, itemsTotal);
-      if (fee.refusal === 'below_minimum') {
-        throw AppError.badRequest(deliveryTermsMessages.belowMinimum(terms.min_order_amount), 'below_min_order');
+  /** Runs `checkoutOnce` until it places the orders or refuses (see `prepare`). */
+  async function runCheckout<T>(
+    tenant: TenantRow,
+    user: CurrentUser,
+    key: string | null,
+    steps: Parameters<typeof checkoutOnce<T>>[2],
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { answer, stockReserved } = await checkoutOnce(tenant, user, steps);
+        if (stockReserved) stockChanged(tenant.id);
+        return answer;
+      } catch (err) {
+        if (err instanceof HoldsToRelease) {
+          // Each new round means another checkout of the buyer got in first (one success each), so
+          // this ends; a bound in case a hold could not be closed: it then counts as open.
+          if (attempt >= PREPARE_ROUNDS) throw tooManyOpenPayments();
+          await releaseHolds(tenant, err.holds);
+          failpoint(seams, 'checkout.prepare:released');
+          continue;
+        }
+        // The same key sent twice at once: the second insert waited for the first and lost.
+        if (key && sqlState(err) === '23505') {
+          const answer = await steps.replay(db);
+          if (answer) return answer;
+        }
+        throw err;
       }
-      if (fee.refusal === 'pickup_not_offered') {
-        throw AppError.badRequest(deliveryTermsMessages.pickupNotOffered, 'pickup_not_offered');
-      }
-      const shippingFee = fee.fee;
-      const total = itemsTotal + shippingFee;
-      if (input.amount !== total) throw AppError.conflict(orderMessages.priceChanged, 'price_changed');
-      if (input.points_used > total) throw AppError.badRequest(orderMessages.pointsOverTotal, 'points_over_total');
-      const card = total - input.points_used;
-      if (card > 0 && card < CARD_MIN_AMOUNT) throw AppError.badRequest(orderMessages.cardMin, 'card_amount_too_small');
-      const rate = tenant.settings.point_reward_rate ?? DEFAULT_POINT_REWARD_RATE;
-      const name = orderName(product.title, option?.name ?? null, input.qty);
+    }
+  }
 
-      const { payment, checkout } = await payments.prepare(
-        tenant,
-        {
-          purpose: 'order',
-          userId: user.id,
-          amount: card,
-          pointsUsed: input.points_used,
-          orderName: name,
-          buyer: input,
-          meta: option ? { product_id: product.id, option_id: option.id } : { product_id: product.id },
-          callbackType: 'purchase',
-        },
-        tx,
-      );
-      const line = { productId: product.id, optionId: option?.id ?? null };
+  /**
+   * Places the planned orders under one payment: the card part registered with the gateway, each
+   * order's points locked, its stock taken. Points and card are spread over the orders in
+   * proportion to their totals by the largest remainder (ties to the lower order id), so the won
+   * add up exactly; each order's reward is on its own card share (docs/decisions/039).
+   */
+  async function place(tx: DbOrTx, tenant: TenantRow, user: CurrentUser, plan: Plan): Promise<Placed> {
+    const totals = plan.orders.map((o) => o.itemsTotal + o.shippingFee);
+    const total = totals.reduce((a, b) => a + b, 0);
+    if (plan.pointsUsed > total) throw AppError.badRequest(orderMessages.pointsOverTotal, 'points_over_total');
+    const card = total - plan.pointsUsed;
+    if (card > 0 && card < CARD_MIN_AMOUNT) throw AppError.badRequest(orderMessages.cardMin, 'card_amount_too_small');
+    const pointShares = spreadByLargestRemainder(plan.pointsUsed, totals);
+    const rate = tenant.settings.point_reward_rate ?? DEFAULT_POINT_REWARD_RATE;
+    const lines = plan.orders.flatMap((o) => o.lines);
+    const first = lines[0] as PlannedLine;
+    const firstName = orderName(first.product.title, first.option?.name ?? null, first.qty);
+    const name = lines.length > 1 ? `${firstName} 외 ${lines.length - 1}건` : firstName;
+
+    const { payment, checkout } = await payments.prepare(
+      tenant,
+      {
+        purpose: 'order',
+        userId: user.id,
+        amount: card,
+        pointsUsed: plan.pointsUsed,
+        orderName: name,
+        buyer: plan.buyer,
+        meta: plan.meta,
+        callbackType: 'purchase',
+      },
+      tx,
+    );
+    const placed: OrderRow[] = [];
+    for (const [i, o] of plan.orders.entries()) {
+      const orderTotal = totals[i] as number;
+      const pointsUsed = pointShares[i] as number;
+      const cardAmount = orderTotal - pointsUsed;
       const order = await orders.create(
         tx,
         {
           tenantId: tenant.id,
           buyerId: user.id,
-          merchantId: product.merchantId,
+          merchantId: o.merchantId,
           paymentId: payment.id,
-          orderType,
-          categoryType: product.categoryType,
-          itemsTotal,
-          shippingFee,
-          totalPrice: total,
-          pointsUsed: input.points_used,
-          cardAmount: card,
+          orderType: o.orderType,
+          categoryType: o.categoryType,
+          itemsTotal: o.itemsTotal,
+          shippingFee: o.shippingFee,
+          totalPrice: orderTotal,
+          pointsUsed,
+          cardAmount,
           // Rewards are points: none where the wallet is off (nobody could see or spend them).
-          rewardPoints: tenant.features.wallet ? earnedPoints(card, rate) : 0,
-          buyerName: input.buyer_name,
-          deliveryAddress: address,
-          deliveryPostcode: postcode,
-          deliveryPhone: input.buyer_tel,
-          deliveryMemo: input.delivery_memo || null,
-          requestKey: key,
-          requestFingerprint: key ? fingerprint : null,
-          checkout,
+          rewardPoints: tenant.features.wallet ? earnedPoints(cardAmount, rate) : 0,
+          buyerName: plan.buyer.buyer_name,
+          deliveryAddress: o.orderType === 'delivery' ? plan.address : null,
+          deliveryPostcode: o.categoryType === 'shopping' ? plan.postcode : null,
+          deliveryPhone: plan.buyer.buyer_tel,
+          deliveryMemo: plan.memo,
+          // The first order answers a retried request (its key and what it asked).
+          requestKey: i === 0 ? plan.key : null,
+          requestFingerprint: i === 0 && plan.key ? plan.fingerprint : null,
+          checkout: i === 0 ? checkout : null,
         },
-        {
-          ...line,
-          productTitle: product.title,
-          optionName: option?.name ?? null,
-          unitPrice,
-          quantity: input.qty,
-          totalPrice: itemsTotal,
-          stockReserved: remaining === -1 ? 0 : input.qty,
-        },
+        o.lines.map((l) => ({
+          productId: l.product.id,
+          optionId: l.option?.id ?? null,
+          productTitle: l.product.title,
+          optionName: l.option?.name ?? null,
+          unitPrice: l.unitPrice,
+          quantity: l.qty,
+          totalPrice: l.unitPrice * l.qty,
+          stockReserved: l.counted ? l.qty : 0,
+        })),
       );
-      if (input.points_used > 0) {
+      if (pointsUsed > 0) {
         try {
-          await points.lockForOrder(tx, tenant.id, holdOf(order, input.points_used, name));
+          await points.lockForOrder(tx, tenant.id, holdOf(order, pointsUsed, name));
         } catch (err) {
           if (err instanceof AppError && err.code === 'insufficient_balance') {
             throw AppError.badRequest(orderMessages.pointsShort, 'insufficient_points');
@@ -558,58 +740,235 @@ export function createCheckoutFlow(deps: {
           throw err;
         }
       }
-      // Stock last: the option and product rows stay locked only from here to the commit. What the
-      // line holds is what the count gave (nothing when it became unlimited meanwhile).
-      let held = 0;
-      if (remaining !== -1) {
-        held = await reserveStock(tx, tenant.id, line, input.qty);
-        if (held === 0) {
-          await tx
-            .update(orderItems)
-            .set({ stockReserved: 0 })
-            .where(and(eq(orderItems.tenantId, tenant.id), eq(orderItems.orderId, order.id)));
-        }
+      placed.push(order);
+    }
+    // Stock last, by product then option (two carts never wait on each other's rows in turn): the
+    // rows stay locked only from here to the commit. What a line holds is what the count gave
+    // (nothing when it became unlimited meanwhile).
+    const counted = plan.orders
+      .flatMap((o, i) => o.lines.map((line) => ({ line, order: placed[i] as OrderRow })))
+      .filter((x) => x.line.counted)
+      .sort(
+        (a, b) => a.line.product.id - b.line.product.id || (a.line.option?.id ?? 0) - (b.line.option?.id ?? 0),
+      );
+    let stockReserved = false;
+    for (const { line, order } of counted) {
+      const stockLine = { productId: line.product.id, optionId: line.option?.id ?? null };
+      const held = await reserveStock(tx, tenant.id, stockLine, line.qty);
+      if (held > 0) {
+        stockReserved = true;
+        continue;
       }
-      return { prepared: prepared(order, payment), stock_reserved: held > 0 };
-    });
+      await tx
+        .update(orderItems)
+        .set({ stockReserved: 0 })
+        .where(
+          and(
+            eq(orderItems.tenantId, tenant.id),
+            eq(orderItems.orderId, order.id),
+            eq(orderItems.productId, stockLine.productId),
+            stockLine.optionId === null ? isNull(orderItems.optionId) : eq(orderItems.optionId, stockLine.optionId),
+          ),
+        );
+    }
+    return { orders: placed, payment, stockReserved };
+  }
+
+  /** The buy-now purchase of one product (and option) as one order: the spec's prepare. */
+  async function planPurchase(tx: DbOrTx, tenant: TenantRow, user: CurrentUser, input: PrepareInput): Promise<PlannedOrder> {
+    const product = await productForSale(tx, tenant.id, input.product_id);
+    const feature = product.categoryType === 'shopping' ? 'shopping' : 'delivery';
+    if (!tenant.features[feature]) throw AppError.badRequest(orderMessages.unavailable, 'product_unavailable');
+    if (product.merchantOwnerId === user.id) throw AppError.badRequest(orderMessages.ownProduct, 'own_product');
+    const orderType =
+      product.categoryType === 'shopping' ? 'delivery' : (input.order_type ?? (product.isDelivery ? 'delivery' : 'pickup'));
+    if (product.categoryType === 'pickup' && orderType === 'delivery' && !product.isDelivery) {
+      throw AppError.badRequest(orderMessages.noDelivery, 'delivery_not_supported');
+    }
+    receivingChecked(input, orderType === 'delivery', product.categoryType === 'shopping');
+    // With options, the option sold gives the price and the stock (docs/decisions/037).
+    const option = await optionForSale(tx, tenant.id, product, input.option_id);
+    const unitPrice = option?.price ?? product.price;
+    const remaining = option ? option.remaining : product.displayRemaining;
+    if (remaining > 0 && input.qty > remaining) {
+      throw AppError.badRequest(orderMessages.stockShort, 'stock_short');
+    }
+    const itemsTotal = unitPrice * input.qty;
+    // The merchant's terms give the fee, exactly as the product page and order sheet show it.
+    const terms = presentDeliveryTerms(product.merchantTerms);
+    const fee = orderFeeFor(terms, tenant.settings.legal_info, product.categoryType, orderType, itemsTotal);
+    if (fee.refusal === 'below_minimum') {
+      throw AppError.badRequest(deliveryTermsMessages.belowMinimum(terms.min_order_amount), 'below_min_order');
+    }
+    if (fee.refusal === 'pickup_not_offered') {
+      throw AppError.badRequest(deliveryTermsMessages.pickupNotOffered, 'pickup_not_offered');
+    }
+    if (input.amount !== itemsTotal + fee.fee) throw AppError.conflict(orderMessages.priceChanged, 'price_changed');
+    return {
+      merchantId: product.merchantId,
+      categoryType: product.categoryType,
+      orderType,
+      itemsTotal,
+      shippingFee: fee.fee,
+      lines: [{ product, option, qty: input.qty, unitPrice, counted: remaining !== -1 }],
+    };
+  }
+
+  /**
+   * The selected cart lines as orders, one per merchant and kind, priced now: a line that can no
+   * longer be bought or a total other than the buyer saw answers 409 price_changed with the cart as
+   * it is now (docs/decisions/039).
+   */
+  async function planCart(tx: DbOrTx, tenant: TenantRow, user: CurrentUser, input: CartCheckoutInput) {
+    const pickup = input.order_types.filter((t) => t.order_type === 'pickup').map((t) => t.merchant_id);
+    const changed = async (detail: string) => {
+      const all = await cartLines(tx, tenant.id, user.id);
+      const cart = await presentCart(
+        tx,
+        deps.storage,
+        tenant.id,
+        await priceCart(tx, tenant, user.id, all, { pickup, selected: input.item_ids }),
+      );
+      return new AppError(409, 'price_changed', detail, { cart });
+    };
+    const chosen = new Set(input.item_ids);
+    const rows = (await cartLines(tx, tenant.id, user.id)).filter((r) => chosen.has(r.id));
+    if (rows.length !== chosen.size) throw await changed(cartMessages.priceChanged);
+    const groups = await priceCart(tx, tenant, user.id, rows, { pickup });
+    if (groups.some((g) => g.lines.some((l) => l.reason !== null))) throw await changed(cartMessages.unavailableSelected);
+    for (const { merchant_id, order_type } of input.order_types) {
+      const group = groups.find((g) => g.merchantId === merchant_id && g.categoryType === 'pickup');
+      if (group && !group.orderTypes.includes(order_type)) {
+        throw AppError.badRequest(
+          order_type === 'pickup' ? deliveryTermsMessages.pickupNotOffered : orderMessages.noDelivery,
+          order_type === 'pickup' ? 'pickup_not_offered' : 'delivery_not_supported',
+        );
+      }
+    }
+    for (const g of groups) {
+      if (g.refusal === 'below_minimum') {
+        throw AppError.badRequest(
+          `${g.businessName}: ${deliveryTermsMessages.belowMinimum(g.itemsTotal + (g.minGap ?? 0))}`,
+          'below_min_order',
+        );
+      }
+      if (g.refusal === 'pickup_not_offered') {
+        throw AppError.badRequest(deliveryTermsMessages.pickupNotOffered, 'pickup_not_offered');
+      }
+    }
+    receivingChecked(
+      input,
+      groups.some((g) => g.orderType === 'delivery'),
+      groups.some((g) => g.categoryType === 'shopping'),
+    );
+    const total = groups.reduce((sum, g) => sum + g.itemsTotal + g.fee, 0);
+    if (input.amount !== total) throw await changed(cartMessages.priceChanged);
+    const planned: PlannedOrder[] = groups
+      .sort((a, b) => a.merchantId - b.merchantId || a.categoryType.localeCompare(b.categoryType))
+      .map((g) => ({
+        merchantId: g.merchantId,
+        categoryType: g.categoryType,
+        orderType: g.orderType,
+        itemsTotal: g.itemsTotal,
+        shippingFee: g.fee,
+        lines: g.lines.map((l) => ({
+          product: l.product as ProductWithMerchant,
+          option: l.option,
+          qty: l.row.qty,
+          unitPrice: l.unitPrice,
+          counted: l.remaining !== -1,
+        })),
+      }));
+    return { planned, lineIds: rows.map((r) => r.id) };
   }
 
   const viewerOf = (user: CurrentUser): OrderViewer => ({ userId: user.id, merchantId: user.merchantId });
 
+  function refusePointsWithoutWallet(tenant: TenantRow, pointsUsed: number) {
+    if (pointsUsed > 0 && !tenant.features.wallet) {
+      throw AppError.badRequest('이 서비스에서는 포인트를 사용할 수 없습니다.', 'points_disabled');
+    }
+  }
+
+  /** The buyer's earlier checkout with the same Idempotency-Key (its orders, first the one holding the key). */
+  async function earlierCheckout(tx: DbOrTx, tenantId: number, userId: number, key: string | null, fingerprint: string) {
+    const earlier = key ? await orders.findByRequestKey(tx, tenantId, userId, key) : undefined;
+    if (!earlier) return null;
+    assertSameRequest(earlier.requestFingerprint, fingerprint, KEY_REUSED);
+    return {
+      orders: await orders.ofPayment(tx, tenantId, earlier.paymentId),
+      payment: await paymentRow(tx, earlier),
+    };
+  }
+
   return {
     async prepare(tenant: TenantRow, user: CurrentUser, input: PrepareInput, key: string | null) {
-      if (input.points_used > 0 && !tenant.features.wallet) {
-        throw AppError.badRequest('이 서비스에서는 포인트를 사용할 수 없습니다.', 'points_disabled');
-      }
+      refusePointsWithoutWallet(tenant, input.points_used);
       const fingerprint = requestFingerprint(input);
-      const replay = async (tx: DbOrTx) => {
-        const earlier = key ? await orders.findByRequestKey(tx, tenant.id, user.id, key) : undefined;
-        if (!earlier) return null;
-        assertSameRequest(earlier.requestFingerprint, fingerprint, KEY_REUSED);
-        return prepared(earlier, await paymentRow(tx, earlier));
-      };
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const answer = await prepareOnce(tenant, user, input, key, fingerprint, replay);
-          if (answer.stock_reserved) stockChanged(tenant.id);
-          return answer.prepared;
-        } catch (err) {
-          if (err instanceof HoldsToRelease) {
-            // Each new round means another prepare of the buyer got in first (one success each), so
-            // this ends; a bound in case a hold could not be closed: it then counts as open.
-            if (attempt >= PREPARE_ROUNDS) throw tooManyOpenPayments();
-            await releaseHolds(tenant, err.holds);
-            failpoint(seams, 'checkout.prepare:released');
-            continue;
-          }
-          // The same key sent twice at once: the second insert waited for the first and lost.
-          if (key && sqlState(err) === '23505') {
-            const answer = await replay(db);
-            if (answer) return answer;
-          }
-          throw err;
-        }
-      }
+      return runCheckout<PaymentPrepared>(tenant, user, key, {
+        async replay(tx) {
+          const earlier = await earlierCheckout(tx, tenant.id, user.id, key, fingerprint);
+          return earlier ? prepared(earlier.orders[0] as OrderRow, earlier.payment) : null;
+        },
+        productIds: async () => [input.product_id],
+        plan: async (tx) => {
+          const order = await planPurchase(tx, tenant, user, input);
+          const option = order.lines[0]?.option;
+          return {
+            orders: [order],
+            pointsUsed: input.points_used,
+            buyer: input,
+            address: order.orderType === 'delivery' ? input.buyer_addr?.trim() || null : null,
+            postcode: input.buyer_postcode || null,
+            memo: input.delivery_memo || null,
+            meta: option ? { product_id: input.product_id, option_id: option.id } : { product_id: input.product_id },
+            key,
+            fingerprint,
+          };
+        },
+        answer: (placed) => prepared(placed.orders[0] as OrderRow, placed.payment),
+      });
+    },
+
+    /**
+     * The cart's checkout (issue 40): one payment of the selected lines, one order per merchant
+     * and kind, settled together through the same callback, webhook and reconciliation as buy-now.
+     */
+    async checkoutCart(
+      tenant: TenantRow,
+      user: CurrentUser,
+      input: CartCheckoutInput,
+      key: string | null,
+    ): Promise<CartCheckedOut> {
+      refusePointsWithoutWallet(tenant, input.points_used);
+      const fingerprint = requestFingerprint({ cart: input });
+      let lineIds: number[] = [];
+      return runCheckout<CartCheckedOut>(tenant, user, key, {
+        async replay(tx) {
+          const earlier = await earlierCheckout(tx, tenant.id, user.id, key, fingerprint);
+          return earlier ? cartPrepared(earlier.orders, earlier.payment) : null;
+        },
+        async productIds(tx) {
+          const chosen = new Set(input.item_ids);
+          return (await cartLines(tx, tenant.id, user.id)).filter((r) => chosen.has(r.id)).map((r) => r.productId);
+        },
+        plan: async (tx) => {
+          const { planned, lineIds: ids } = await planCart(tx, tenant, user, input);
+          lineIds = ids;
+          return {
+            orders: planned,
+            pointsUsed: input.points_used,
+            buyer: input,
+            address: input.buyer_addr?.trim() || null,
+            postcode: input.buyer_postcode || null,
+            memo: input.delivery_memo || null,
+            meta: { cart_item_ids: lineIds },
+            key,
+            fingerprint,
+          };
+        },
+        answer: (placed) => cartPrepared(placed.orders, placed.payment),
+      });
     },
 
     /**
@@ -633,20 +992,20 @@ export function createCheckoutFlow(deps: {
               purpose: 'order',
               expireIfPending: gaveUp,
             });
-      const [order] = await db
-        .select()
-        .from(ordersTable)
-        .where(and(eq(ordersTable.tenantId, tenant.id), eq(ordersTable.paymentId, payment.id)));
+      const paid = await orders.ofPayment(db, tenant.id, payment.id);
+      const [order] = paid;
       if (!order) throw paymentErrors.notFound();
+      const sum = (pick: (o: OrderRow) => number) => paid.reduce((n, o) => n + pick(o), 0);
       return {
         success: true,
         status: 'paid',
         order_id: order.id,
+        order_ids: paid.map((o) => o.id),
         payment_id: payment.paymentId,
-        payment_type: order.cardAmount === 0 ? 'full_points' : order.pointsUsed > 0 ? 'mixed_payment' : 'card_only',
-        amount: order.totalPrice,
-        points_used: order.pointsUsed,
-        earned_points: order.rewardPoints,
+        payment_type: payment.amount === 0 ? 'full_points' : payment.pointsUsed > 0 ? 'mixed_payment' : 'card_only',
+        amount: sum((o) => o.totalPrice),
+        points_used: payment.pointsUsed,
+        earned_points: sum((o) => o.rewardPoints),
       };
     },
 
@@ -745,105 +1104,156 @@ export function createCheckoutFlow(deps: {
       );
     },
 
-    /** The user's payments (or, for `merchant`, the payments of its products' orders), newest first. */
+    /**
+     * The user's payments, newest first; for `merchant`, its own orders' shares of the payments of
+     * its products (its goods, fee, card and points share: never the buyer's total or another
+     * merchant's goods, docs/decisions/039).
+     */
     async listPayments(
       tenant: TenantRow,
       user: CurrentUser,
       q: { skip: number; limit: number; role: 'buyer' | 'merchant' },
     ): Promise<PaymentList> {
-      if (q.role === 'merchant' && user.merchantId === null) {
-        throw AppError.forbidden('가맹점주만 접근 가능합니다.', 'merchant_only');
+      const page = { skip: q.skip, limit: q.limit };
+      if (q.role === 'merchant') {
+        if (user.merchantId === null) throw AppError.forbidden('가맹점주만 접근 가능합니다.', 'merchant_only');
+        const where = and(eq(ordersTable.tenantId, tenant.id), eq(ordersTable.merchantId, user.merchantId));
+        const [rows, [total]] = await Promise.all([
+          db
+            .select({ payment: paymentsTable, order: ordersTable })
+            .from(ordersTable)
+            .innerJoin(paymentsTable, paymentOfOrder)
+            .where(where)
+            .orderBy(desc(ordersTable.createdAt), desc(ordersTable.id))
+            .offset(q.skip)
+            .limit(q.limit),
+          db.select({ n: count() }).from(ordersTable).where(where),
+        ]);
+        return { payments: await presentShares(tenant.id, rows), total: total?.n ?? 0, ...page };
       }
-      const where =
-        q.role === 'merchant'
-          ? and(eq(paymentsTable.tenantId, tenant.id), eq(ordersTable.merchantId, user.merchantId as number))
-          : and(eq(paymentsTable.tenantId, tenant.id), eq(paymentsTable.userId, user.id));
+      const where = and(eq(paymentsTable.tenantId, tenant.id), eq(paymentsTable.userId, user.id));
       const [rows, [total]] = await Promise.all([
-        paymentQuery(where)
+        db
+          .select()
+          .from(paymentsTable)
+          .where(where)
           .orderBy(desc(paymentsTable.createdAt), desc(paymentsTable.id))
           .offset(q.skip)
           .limit(q.limit),
-        paymentCount(where),
+        db.select({ n: count() }).from(paymentsTable).where(where),
       ]);
-      return { payments: rows.map(presentPayment), total: total?.n ?? 0, skip: q.skip, limit: q.limit };
+      return { payments: await presentPayments(tenant.id, rows), total: total?.n ?? 0, ...page };
     },
 
-    /** One payment, by its id or merchant_uid, for its payer or the merchant of its order. */
+    /** One payment, by its id or merchant_uid: whole for its payer, its own order's share for a merchant of it. */
     async getPayment(tenant: TenantRow, user: CurrentUser, id: string): Promise<PaymentItem> {
       const byId = /^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647;
-      const [row] = await paymentQuery(
-        and(
-          eq(paymentsTable.tenantId, tenant.id),
-          byId ? eq(paymentsTable.id, Number(id)) : eq(paymentsTable.paymentId, id),
-        ),
-      ).limit(1);
-      if (
-        !row ||
-        !(row.payment.userId === user.id || (row.merchantId !== null && row.merchantId === user.merchantId))
-      ) {
-        throw paymentErrors.notFound();
-      }
-      return presentPayment(row);
+      const [payment] = await db
+        .select()
+        .from(paymentsTable)
+        .where(
+          and(
+            eq(paymentsTable.tenantId, tenant.id),
+            byId ? eq(paymentsTable.id, Number(id)) : eq(paymentsTable.paymentId, id),
+          ),
+        );
+      if (!payment) throw paymentErrors.notFound();
+      if (payment.userId === user.id) return (await presentPayments(tenant.id, [payment]))[0] as PaymentItem;
+      const own =
+        user.merchantId === null
+          ? undefined
+          : (await orders.ofPayment(db, tenant.id, payment.id)).find((o) => o.merchantId === user.merchantId);
+      if (!own) throw paymentErrors.notFound();
+      return (await presentShares(tenant.id, [{ payment, order: own }]))[0] as PaymentItem;
     },
   };
 
-  function paymentQuery(where: SQL | undefined) {
-    return db
-      .select({
-        payment: paymentsTable,
-        orderId: ordersTable.id,
-        merchantId: ordersTable.merchantId,
-        productId: orderItems.productId,
-        productTitle: orderItems.productTitle,
-        optionName: orderItems.optionName,
-      })
-      .from(paymentsTable)
-      .leftJoin(
-        ordersTable,
-        and(eq(ordersTable.tenantId, paymentsTable.tenantId), eq(ordersTable.paymentId, paymentsTable.id)),
-      )
-      .leftJoin(orderItems, and(eq(orderItems.tenantId, ordersTable.tenantId), eq(orderItems.orderId, ordersTable.id)))
-      .where(where);
+  /** The first line of each order (by order), and how many lines it has. */
+  async function firstLines(tenantId: number, orderIds: number[]) {
+    const byOrder = await orders.itemsByOrder(db, tenantId, orderIds);
+    return (orderId: number) => {
+      const items = byOrder.get(orderId) ?? [];
+      return { first: items[0], count: items.length };
+    };
   }
 
-  function paymentCount(where: SQL | undefined) {
-    return db
-      .select({ n: count() })
-      .from(paymentsTable)
-      .leftJoin(
-        ordersTable,
-        and(eq(ordersTable.tenantId, paymentsTable.tenantId), eq(ordersTable.paymentId, paymentsTable.id)),
-      )
-      .where(where);
+  /** The buyer's payments whole: named and pictured by their first order's first line. */
+  async function presentPayments(tenantId: number, rows: PaymentRow[]): Promise<PaymentItem[]> {
+    const paymentIds = rows.filter((p) => p.purpose === 'order').map((p) => p.id);
+    const ofPayments =
+      paymentIds.length === 0
+        ? []
+        : await db
+            .select({ id: ordersTable.id, paymentId: ordersTable.paymentId })
+            .from(ordersTable)
+            .where(and(eq(ordersTable.tenantId, tenantId), inArray(ordersTable.paymentId, paymentIds)))
+            .orderBy(asc(ordersTable.id));
+    const firstOrder = new Map<number, number>();
+    for (const o of ofPayments) if (!firstOrder.has(o.paymentId)) firstOrder.set(o.paymentId, o.id);
+    const lines = await firstLines(tenantId, [...firstOrder.values()]);
+    return rows.map((p) => {
+      const orderId = firstOrder.get(p.id) ?? null;
+      const first = orderId === null ? undefined : lines(orderId).first;
+      return {
+        ...paymentFields(p),
+        name: p.orderName,
+        product_name: first?.productTitle ?? null,
+        product_id: first?.productId ?? null,
+        option_name: first?.optionName ?? null,
+        order_id: orderId,
+        amount: p.amount + p.pointsUsed,
+        card_amount: p.amount,
+        points_used: p.pointsUsed,
+        cancelled_amount: p.cancelledAmount,
+        method: p.amount > 0 ? 'card' : 'points',
+        status: p.status,
+      };
+    });
+  }
+
+  /** A merchant's orders' shares of their payments: its goods, fee, card and points share, and what of it was given back. */
+  async function presentShares(tenantId: number, rows: { payment: PaymentRow; order: OrderRow }[]) {
+    const lines = await firstLines(
+      tenantId,
+      rows.map((r) => r.order.id),
+    );
+    return rows.map(({ payment, order }): PaymentItem => {
+      const { first, count: n } = lines(order.id);
+      const named = first ? orderName(first.productTitle, first.optionName, first.quantity) : payment.orderName;
+      const reversed = order.status === 'CANCELLED' || order.status === 'REFUNDED';
+      return {
+        ...paymentFields(payment),
+        name: n > 1 ? `${named} 외 ${n - 1}건` : named,
+        product_name: first?.productTitle ?? null,
+        product_id: first?.productId ?? null,
+        option_name: first?.optionName ?? null,
+        order_id: order.id,
+        amount: order.totalPrice,
+        card_amount: order.cardAmount,
+        points_used: order.pointsUsed,
+        cancelled_amount: order.cardRefunded,
+        method: order.cardAmount > 0 ? 'card' : 'points',
+        // Its own order's standing: another merchant's cancel of the same payment is not its.
+        status: payment.status === 'pending' || payment.status === 'failed' ? payment.status : reversed ? 'cancelled' : 'paid',
+      };
+    });
   }
 }
 
-function presentPayment(row: {
-  payment: PaymentRow;
-  orderId: number | null;
-  productId: number | null;
-  productTitle: string | null;
-  optionName: string | null;
-}): PaymentItem {
-  const p = row.payment;
+const paymentOfOrder = and(
+  eq(paymentsTable.tenantId, ordersTable.tenantId),
+  eq(paymentsTable.id, ordersTable.paymentId),
+);
+
+/** The fields of a payment every view shares. */
+function paymentFields(p: PaymentRow) {
   return {
     id: p.id,
     payment_id: p.paymentId,
     created_at: p.createdAt.toISOString(),
     paid_at: p.paidAt?.toISOString() ?? null,
     purpose: p.purpose,
-    name: p.orderName,
-    product_name: row.productTitle,
-    product_id: row.productId,
-    option_name: row.optionName,
-    order_id: row.orderId,
     buyer_name: p.buyerName,
-    amount: p.amount + p.pointsUsed,
-    card_amount: p.amount,
-    points_used: p.pointsUsed,
-    cancelled_amount: p.cancelledAmount,
-    method: p.amount > 0 ? 'card' : 'points',
-    status: p.status,
     failure_reason: p.failureReason,
   };
 }

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     readonly detail: string,
+    /** More of the answer beside `detail` and `code` (a 409 price_changed carries the recomputed cart). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(detail);
     this.name = 'AppError';
@@ -169,7 +171,7 @@ export function violatedConstraint(error: unknown): string | undefined {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ detail: error.detail, code: error.code });
+      return reply.status(error.status).send({ ...error.extra, detail: error.detail, code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return reply.status(400).send({ detail: describeValidation(error), code: 'validation_error' });

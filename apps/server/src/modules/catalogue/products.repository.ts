@@ -271,6 +271,17 @@ function findProductQuery(db: DbOrTx, tenantId: number | Placeholder, id: number
     .limit(1);
 }
 
+/** Products of the tenant by id, deleted ones included (a cart shows them as no longer on sale). */
+export function findProducts(db: DbOrTx, tenantId: number, ids: number[]): Promise<ProductWithMerchant[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(productWithMerchant)
+    .from(products)
+    .innerJoin(merchants, merchantJoin)
+    .leftJoin(productRatings, ratingJoin)
+    .where(and(eq(products.tenantId, tenantId), inArray(products.id, ids)));
+}
+
 export async function insertProduct(db: DbOrTx, values: NewProductRow): Promise<ProductRow> {
   const [row] = await db.insert(products).values(values).returning();
   if (!row) throw new Error('insert into products returned no row');

@@ -234,16 +234,18 @@ export async function seedDemoOrders(
           requestKey: null,
           checkout: null,
         },
-        {
-          productId: sold.id,
-          optionId: option?.id ?? null,
-          productTitle: sold.title,
-          optionName: option?.name ?? null,
-          unitPrice,
-          quantity: qty,
-          totalPrice: itemsTotal,
-          stockReserved: (option ? option.remaining : sold.displayRemaining) === -1 ? 0 : qty,
-        },
+        [
+          {
+            productId: sold.id,
+            optionId: option?.id ?? null,
+            productTitle: sold.title,
+            optionName: option?.name ?? null,
+            unitPrice,
+            quantity: qty,
+            totalPrice: itemsTotal,
+            stockReserved: (option ? option.remaining : sold.displayRemaining) === -1 ? 0 : qty,
+          },
+        ],
       );
       [line] = await orders.itemsOf(tx, tenant.id, order.id);
       historyTimes.set(order.id, [when]);
@@ -271,14 +273,16 @@ export async function seedDemoOrders(
               at: when,
             })
           : 0;
-      await paymentUpdate({
-        status: 'cancelled',
-        cancelledAmount: Math.max(0, order.cardAmount - shortfall),
-        cancelledAt: when,
-        updatedAt: when,
-      });
+      const cardRefunded = Math.max(0, order.cardAmount - shortfall);
+      await paymentUpdate({ status: 'cancelled', cancelledAmount: cardRefunded, cancelledAt: when, updatedAt: when });
       if (line) await countOrder(tx, tenant.id, line, -1);
-      await move(when, { to, actor: who.actor, actorUserId: who.userId, memo: who.memo, set: { cancelledAt: when } });
+      await move(when, {
+        to,
+        actor: who.actor,
+        actorUserId: who.userId,
+        memo: who.memo,
+        set: { cancelledAt: when, cardRefunded },
+      });
       deliveredByOrder.delete(order.id);
     };
     const delivered = (when: Date) => {

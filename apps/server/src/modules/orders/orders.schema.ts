@@ -24,7 +24,8 @@ export type OrderRowStatus = (typeof orderRowStatuses)[number];
 const statusList = orderRowStatuses.map((s) => `'${s}'`).join(', ');
 
 /**
- * An order of one merchant's product (docs/decisions/016-orders.md). Prices are a snapshot taken at
+ * An order of one merchant's goods of one kind (docs/decisions/016-orders.md); a payment has one or
+ * more (a cart's payment has one per merchant and kind, docs/decisions/039). Prices are a snapshot taken at
  * prepare; each line records the stock it holds (`order_items.stock_reserved`). Money columns are integer won; `total_price` = items + shipping
  * = `points_used` + `card_amount`.
  */
@@ -68,6 +69,8 @@ export const orders = pgTable(
     refundHeld: integer('refund_held').notNull().default(0),
     refundAttempts: integer('refund_attempts').notNull().default(0),
     refundFailure: text('refund_failure'),
+    /** Won of this order's card share given back at the gateway (its part of the payment's `cancelled_amount`). */
+    cardRefunded: integer('card_refunded').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -76,7 +79,8 @@ export const orders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('orders_payment_key').on(t.tenantId, t.paymentId),
+    // A payment has one order per merchant and kind (issue 40): a cart's payment has several.
+    index('orders_payment_idx').on(t.tenantId, t.paymentId, t.id),
     uniqueIndex('orders_request_key').on(t.tenantId, t.buyerId, t.requestKey),
     // A buyer's open unpaid checkouts (stock holds, capped per buyer: docs/decisions/029).
     index('orders_awaiting_payment_idx').on(t.tenantId, t.buyerId).where(sql`status = 'AWAITING_PAYMENT'`),
@@ -97,7 +101,7 @@ export const orders = pgTable(
     ),
     check(
       'orders_money_check',
-      sql`${t.itemsTotal} > 0 and ${t.shippingFee} >= 0 and ${t.pointsUsed} >= 0 and ${t.cardAmount} >= 0 and ${t.totalPrice} = ${t.itemsTotal} + ${t.shippingFee} and ${t.totalPrice} = ${t.pointsUsed} + ${t.cardAmount} and ${t.rewardPoints} >= 0`,
+      sql`${t.itemsTotal} > 0 and ${t.shippingFee} >= 0 and ${t.pointsUsed} >= 0 and ${t.cardAmount} >= 0 and ${t.totalPrice} = ${t.itemsTotal} + ${t.shippingFee} and ${t.totalPrice} = ${t.pointsUsed} + ${t.cardAmount} and ${t.rewardPoints} >= 0 and ${t.cardRefunded} between 0 and ${t.cardAmount}`,
     ),
     tenantForeignKey('orders_buyer_fk', t.tenantId, t.buyerId, users),
     tenantForeignKey('orders_merchant_fk', t.tenantId, t.merchantId, merchants),

@@ -57,6 +57,7 @@ export interface StatusChange {
       | 'refundHeld'
       | 'refundAttempts'
       | 'refundFailure'
+      | 'cardRefunded'
     >
   >;
 }
@@ -228,10 +229,11 @@ export function createOrdersService(deps: { db: Db; storage: Storage }) {
         .orderBy(asc(orders.id));
     },
 
-    async create(tx: DbOrTx, values: NewOrder, item: NewOrderItem): Promise<OrderRow> {
+    /** An order and its lines, with its first history entry. */
+    async create(tx: DbOrTx, values: NewOrder, items: NewOrderItem[]): Promise<OrderRow> {
       const [row] = await tx.insert(orders).values(values).returning();
       if (!row) throw new Error('order insert returned nothing');
-      await tx.insert(orderItems).values({ ...item, tenantId: row.tenantId, orderId: row.id });
+      await tx.insert(orderItems).values(items.map((item) => ({ ...item, tenantId: row.tenantId, orderId: row.id })));
       await tx.insert(orderStatusHistory).values({
         tenantId: row.tenantId,
         orderId: row.id,
@@ -253,15 +255,32 @@ export function createOrdersService(deps: { db: Db; storage: Storage }) {
     },
 
     /** The order, row-locked for a status change. */
-    async lock(tx: DbOrTx, tenantId: number, by: { id: number } | { paymentId: number }) {
+    async lock(tx: DbOrTx, tenantId: number, id: number) {
       const [row] = await tx
         .select()
         .from(orders)
-        .where(
-          and(eq(orders.tenantId, tenantId), 'id' in by ? eq(orders.id, by.id) : eq(orders.paymentId, by.paymentId)),
-        )
+        .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id)))
         .for('update');
       return row;
+    },
+
+    /** Every order of a payment, row-locked in id order (the order every path takes them in). */
+    lockOfPayment(tx: DbOrTx, tenantId: number, paymentId: number) {
+      return tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.tenantId, tenantId), eq(orders.paymentId, paymentId)))
+        .orderBy(asc(orders.id))
+        .for('update');
+    },
+
+    /** Every order of a payment, in id order (no lock). */
+    ofPayment(tx: DbOrTx, tenantId: number, paymentId: number) {
+      return tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.tenantId, tenantId), eq(orders.paymentId, paymentId)))
+        .orderBy(asc(orders.id));
     },
 
     /** The memo of the request that put the order in REFUND_PENDING (carried to the status it ends in). */
@@ -280,6 +299,9 @@ export function createOrdersService(deps: { db: Db; storage: Storage }) {
         .limit(1);
       return row?.memo ?? null;
     },
+
+    /** The lines of several orders, by order id. */
+    itemsByOrder: itemsOf,
 
     itemsOf: (tx: DbOrTx, tenantId: number, orderId: number) =>
       itemsOf(tx, tenantId, [orderId]).then((m) => m.get(orderId) ?? []),

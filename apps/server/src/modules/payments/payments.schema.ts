@@ -15,7 +15,8 @@ import { tenantForeignKey, timestamps } from '../../platform/db/columns.js';
 import { users } from '../users/users.schema.js';
 
 export const paymentPurposes = ['topup', 'order'] as const;
-export const paymentStatusValues = ['pending', 'paid', 'failed', 'cancelled'] as const;
+/** `partial_cancelled`: some orders of a payment of several were given back (docs/decisions/039). */
+export const paymentStatusValues = ['pending', 'paid', 'failed', 'cancelled', 'partial_cancelled'] as const;
 /** What a reversal of the purpose (an order's cancel or refund) that asks the gateway to cancel is for. */
 export const refundIntents = ['CANCELLED', 'REFUNDED'] as const;
 export type RefundIntent = (typeof refundIntents)[number];
@@ -73,6 +74,11 @@ export const payments = pgTable(
      */
     refundIntent: text('refund_intent', { enum: refundIntents }),
     refundIntentAt: timestamp('refund_intent_at', { withTimezone: true }),
+    /**
+     * The order the recorded intent or the REQUESTED refund is for: a payment of several orders
+     * reverses one at a time (docs/decisions/039), so what the gateway gave back is that order's.
+     */
+    refundOrderId: integer('refund_order_id'),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
@@ -87,7 +93,7 @@ export const payments = pgTable(
     // The reconciliation job's look-up of reversals left unfinished, across tenants.
     index('payments_refund_intent_idx').on(t.refundIntentAt).where(sql`${t.refundIntentAt} is not null`),
     index('payments_gateway_close_idx').on(t.gatewayCloseDueAt).where(sql`${t.gatewayCloseDueAt} is not null`),
-    check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled')`),
+    check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled', 'partial_cancelled')`),
     check(
       'payments_amount_check',
       sql`${t.amount} >= 0 and ${t.pointsUsed} >= 0 and ${t.cancelledAmount} between 0 and ${t.amount}`,

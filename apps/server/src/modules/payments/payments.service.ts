@@ -222,7 +222,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
       ) {
         throw paymentErrors.notFound();
       }
-      if (payment.status === 'paid' || (payment.status === 'cancelled' && payment.paidAt)) {
+      if (payment.status === 'paid' || ((payment.status === 'cancelled' || payment.status === 'partial_cancelled') && payment.paidAt)) {
         return { kind: 'paid', payment, replayed: true };
       }
       if (payment.status !== 'pending') {
@@ -310,7 +310,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
     }
   }
 
-  const intentCleared = { refundIntent: null, refundIntentAt: null } as const;
+  const intentCleared = { refundIntent: null, refundIntentAt: null, refundOrderId: null } as const;
 
   /**
    * Settles what a payment's refund left open, once, under the purpose's row lock (the order's,
@@ -352,21 +352,20 @@ export function createPaymentsService(opts: PaymentsOptions) {
           refundAmount: null,
           refundCancellationId: null,
           refundRequestedAt: null,
+          refundOrderId: null,
           updatedAt: sql`now()`,
         };
+        // The status follows from the purpose's orders (`markReversed`, in `refundSettled`).
         const [row] = await tx
           .update(payments)
-          .set(
-            succeeded
-              ? { ...cleared, status: 'cancelled', cancelledAmount: payment.refundAmount, cancelledAt: clock.now() }
-              : cleared,
-          )
+          .set(succeeded ? { ...cleared, cancelledAmount: payment.refundAmount, cancelledAt: clock.now() } : cleared)
           .where(byId)
           .returning();
         if (!row) throw new Error('payment row vanished under its lock');
         await settler?.refundSettled?.(
           tx,
-          row,
+          // Which order the refund was for (cleared on the row now).
+          { ...row, refundOrderId: payment.refundOrderId },
           succeeded ? { succeeded: true } : { succeeded: false, reason: REFUND_FAILED_REASON },
         );
         if (!succeeded) log.warn({ paymentId, cancellationId: cancellation.id }, 'refund failed at the gateway');
@@ -600,26 +599,28 @@ export function createPaymentsService(opts: PaymentsOptions) {
     },
 
     /**
-     * Gives back `amount` won of a paid payment's card part in total (order cancels and refunds),
-     * inside the caller's transaction: the gateway is asked only for what it has not cancelled yet,
+     * Gives back `amount` won of a paid payment's card part in total (order cancels and refunds; for
+     * a payment of several orders, what its orders gave back so far plus this order's share, so a
+     * partial cancel at the gateway), inside the caller's transaction: the gateway is asked only for what it has not cancelled yet,
      * so a retry after a failed commit never cancels twice, and with the cancellable balance the
      * look-up showed (`currentCancellableAmount`), so a balance that changed meanwhile is refused by
      * the gateway instead of cancelled twice; if the gateway refuses, the caller's transaction rolls
      * back with a 502 and nothing changed. `pending`: the gateway answered REQUESTED; the payment
      * records the cancellation and `settleRefund` ends it later (webhook or reconciliation). Either
      * way the payment's recorded intent (`recordRefundIntent`) is cleared: the reversal is done or
-     * in the REQUESTED refund's hands.
+     * in the REQUESTED refund's hands. The payment's status is the caller's (`markReversed`).
      */
     async refund(
       tx: DbOrTx,
       payment: PaymentRow,
       amount: number,
       reason: string,
+      orderId: number,
     ): Promise<{ payment: PaymentRow; pending: boolean }> {
       let answer: GatewayCancelAnswer | null = null;
       /** What the gateway had given back before this call. */
       let already = 0;
-      if (amount > 0) {
+      if (amount > payment.cancelledAmount) {
         try {
           const found = await gateway.getPayment(payment.tenantId, payment.paymentId, tx);
           already = found?.cancelledAmount ?? 0;
@@ -652,6 +653,7 @@ export function createPaymentsService(opts: PaymentsOptions) {
             refundCancellationId: answer.id,
             refundRequestedAt: clock.now(),
             ...intentCleared,
+            refundOrderId: orderId,
             updatedAt: sql`now()`,
           })
           .where(where)
@@ -661,12 +663,13 @@ export function createPaymentsService(opts: PaymentsOptions) {
       const [row] = await tx
         .update(payments)
         .set({
-          status: 'cancelled',
           // Our books never say less was given back than the gateway did (a cancel of an earlier
           // attempt whose commit failed, a reward spent since then).
-          cancelledAmount: Math.max(amount, already),
+          cancelledAmount: Math.max(amount, already, payment.cancelledAmount),
           cancelledAt: clock.now(),
-          ...intentCleared,
+          // Another order's reversal may have recorded its intent meanwhile (an order without a
+          // card share reverses without one): only this order's is cleared.
+          ...(payment.refundOrderId === null || payment.refundOrderId === orderId ? intentCleared : {}),
           updatedAt: sql`now()`,
         })
         .where(where)
@@ -675,14 +678,28 @@ export function createPaymentsService(opts: PaymentsOptions) {
     },
 
     /**
-     * Records, in the caller's transaction (committed before the reversal's own), that a reversal
-     * which asks the gateway to cancel is under way and what for (docs/decisions/036). `refund`
-     * clears it; `settleRefund` settles one left behind. A later attempt records its own time.
+     * A reversal of one of the payment's orders completed: the payment is `cancelled` once every
+     * order is given back (`whole`), `partial_cancelled` (부분취소) while some still stand.
      */
-    async recordRefundIntent(tx: DbOrTx, payment: PaymentRow, intent: RefundIntent): Promise<void> {
+    async markReversed(tx: DbOrTx, payment: PaymentRow, whole: boolean): Promise<PaymentRow> {
+      const [row] = await tx
+        .update(payments)
+        .set({ status: whole ? 'cancelled' : 'partial_cancelled', cancelledAt: clock.now(), updatedAt: sql`now()` })
+        .where(and(eq(payments.tenantId, payment.tenantId), eq(payments.id, payment.id)))
+        .returning();
+      return row ?? payment;
+    },
+
+    /**
+     * Records, in the caller's transaction (committed before the reversal's own), that a reversal
+     * of `orderId` which asks the gateway to cancel is under way and what for (docs/decisions/036);
+     * one order of a payment at a time (docs/decisions/039). `refund` clears it; `settleRefund`
+     * settles one left behind. A later attempt records its own time.
+     */
+    async recordRefundIntent(tx: DbOrTx, payment: PaymentRow, intent: RefundIntent, orderId: number): Promise<void> {
       await tx
         .update(payments)
-        .set({ refundIntent: intent, refundIntentAt: clock.now(), updatedAt: sql`now()` })
+        .set({ refundIntent: intent, refundIntentAt: clock.now(), refundOrderId: orderId, updatedAt: sql`now()` })
         .where(and(eq(payments.tenantId, payment.tenantId), eq(payments.id, payment.id)));
     },
 

@@ -1,5 +1,6 @@
 // Every table of the product, for Drizzle's typed queries and for drizzle-kit's migrations.
 export * from '../../modules/auth/auth.schema.js';
+export * from '../../modules/cart/cart.schema.js';
 export * from '../../modules/catalogue/catalogue.schema.js';
 export * from '../../modules/content/content.schema.js';
 export * from '../../modules/orders/orders.schema.js';
