@@ -44,7 +44,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getCart',
         security: access.signedIn,
         tags: ['cart'],
-        summary: '장바구니 (판매자·유형별 묶음, 배송비와 무료배송까지 남은 금액; 살 수 없게 된 상품은 표시만 하고 합계에서 뺌)',
+        summary:
+          '장바구니 (판매자·유형별 묶음, 배송비와 무료배송까지 남은 금액; 살 수 없게 된 상품은 표시만 하고 합계에서 뺌)',
         querystring: cartQuerySchema,
         response: { 200: cartSchema, ...errors },
       },
@@ -131,7 +132,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           '장바구니 결제 준비 (선택한 상품을 한 번에 결제, 판매자·유형별로 주문 하나씩; 금액이 바뀌었으면 409 price_changed와 새 장바구니; Idempotency-Key로 재시도해도 결제는 하나)',
         body: cartCheckoutSchema,
-        response: { 200: cartCheckoutResultSchema, ...errors, 409: cartPriceChangedSchema, 502: errorSchema },
+        response: {
+          200: cartCheckoutResultSchema,
+          ...errors,
+          400: cartPriceChangedSchema,
+          409: cartPriceChangedSchema,
+          502: errorSchema,
+        },
       },
     },
     async (request) => {

@@ -1,9 +1,9 @@
 import {
+  CART_LINES_MAX,
   type Cart,
   type CartGroup,
-  type cartItemAddSchema,
   type CartUnavailableReason,
-  CART_LINES_MAX,
+  type cartItemAddSchema,
   cartMessages,
   deliveryFeeText,
   LOW_STOCK_AT,
@@ -15,9 +15,6 @@ import {
 import { formatNumber } from '@app/contracts/plain';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ProductOptionRow } from '../modules/catalogue/catalogue.schema.js';
-import { findProducts, optionsOf, type ProductWithMerchant } from '../modules/catalogue/products.repository.js';
-import { optionForSale, productForSale, thumbnailKeys } from '../modules/catalogue/sales.js';
 import {
   addCartLine,
   cartLines,
@@ -27,6 +24,9 @@ import {
   updateCartLine,
 } from '../modules/cart/cart.repository.js';
 import type { CartItemRow } from '../modules/cart/cart.schema.js';
+import type { ProductOptionRow } from '../modules/catalogue/catalogue.schema.js';
+import { findProducts, optionsOf, type ProductWithMerchant } from '../modules/catalogue/products.repository.js';
+import { optionForSale, productForSale, thumbnailKeys } from '../modules/catalogue/sales.js';
 import type { TenantRow } from '../modules/tenants/tenants.schema.js';
 import { presentDeliveryTerms } from '../modules/users/delivery-terms.js';
 import { users } from '../modules/users/users.schema.js';
@@ -183,13 +183,19 @@ export async function priceCart(
     group.refusal = fee.refusal;
     if (group.categoryType === 'shopping') {
       const parcel = parcelTermsOf(terms, legal);
-      group.note = parcel.fee === 0 ? '무료배송' : `택배비 ${formatNumber(parcel.fee)}원 (${formatNumber(parcel.freeOver)}원 이상 무료배송)`;
+      group.note =
+        parcel.fee === 0
+          ? '무료배송'
+          : `택배비 ${formatNumber(parcel.fee)}원 (${formatNumber(parcel.freeOver)}원 이상 무료배송)`;
       if (group.fee > 0) group.freeGap = parcel.freeOver - group.itemsTotal;
     } else if (group.orderType === 'pickup') {
       group.note = terms.pickup_address ? `픽업 · ${terms.pickup_address}` : '픽업';
     } else {
-      group.note = [terms.eta_text ? `배달 ${terms.eta_text}` : null, deliveryFeeText(terms)].filter(Boolean).join(' · ');
-      if (group.fee > 0 && terms.free_delivery_over !== null) group.freeGap = terms.free_delivery_over - group.itemsTotal;
+      group.note = [terms.eta_text ? `배달 ${terms.eta_text}` : null, deliveryFeeText(terms)]
+        .filter(Boolean)
+        .join(' · ');
+      if (group.fee > 0 && terms.free_delivery_over !== null)
+        group.freeGap = terms.free_delivery_over - group.itemsTotal;
       if (fee.refusal === 'below_minimum') group.minGap = terms.min_order_amount - group.itemsTotal;
     }
   }
@@ -197,7 +203,12 @@ export async function priceCart(
 }
 
 /** The cart's answer (GET /api/cart and every change). */
-export async function presentCart(db: DbOrTx, storage: Storage, tenantId: number, groups: PricedGroup[]): Promise<Cart> {
+export async function presentCart(
+  db: DbOrTx,
+  storage: Storage,
+  tenantId: number,
+  groups: PricedGroup[],
+): Promise<Cart> {
   const productIds = [...new Set(groups.flatMap((g) => g.lines.map((l) => l.row.productId)))];
   const thumbs = await thumbnailKeys(db, tenantId, productIds);
   const answer: CartGroup[] = groups.map((g) => {
@@ -222,7 +233,8 @@ export async function presentCart(db: DbOrTx, storage: Storage, tenantId: number
           line_total: l.unitPrice * l.row.qty,
           available: l.reason === null,
           unavailable_reason: l.reason,
-          stock_state: l.remaining === 0 ? 'sold_out' : l.remaining > 0 && l.remaining <= LOW_STOCK_AT ? 'low' : 'in_stock',
+          stock_state:
+            l.remaining === 0 ? 'sold_out' : l.remaining > 0 && l.remaining <= LOW_STOCK_AT ? 'low' : 'in_stock',
           remaining: l.remaining >= 0 && l.remaining <= LOW_STOCK_AT ? l.remaining : null,
         };
       }),

@@ -1,21 +1,21 @@
 import {
   allowedOrderMoves,
+  BUYER_CANCELLABLE,
+  BUYER_CONFIRMABLE,
   type Buyer,
+  CARD_MIN_AMOUNT,
   type CartCheckedOut,
   type cartCheckoutSchema,
   cartMessages,
-  BUYER_CANCELLABLE,
-  BUYER_CONFIRMABLE,
-  CARD_MIN_AMOUNT,
   DEFAULT_POINT_REWARD_RATE,
   deliveryTermsMessages,
   earnedPoints,
   type Order,
   type OrderStatus,
+  type OrderType,
   orderFeeFor,
   orderMessages,
   orderStatusLabel,
-  type OrderType,
   type PaymentConfirmed,
   type PaymentItem,
   type PaymentList,
@@ -26,10 +26,10 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { cartLines, removeCartLines } from '../modules/cart/cart.repository.js';
 import type { ProductOptionRow } from '../modules/catalogue/catalogue.schema.js';
 import type { ProductWithMerchant } from '../modules/catalogue/products.repository.js';
 import { countOrder, optionForSale, productForSale, releaseStock, reserveStock } from '../modules/catalogue/sales.js';
-import { cartLines, removeCartLines } from '../modules/cart/cart.repository.js';
 import {
   type OrderItemRow,
   type OrderRow,
@@ -88,10 +88,7 @@ type Decision =
 const REVERSAL_WAIT_ROUNDS = 30;
 const REVERSAL_WAIT_MS = 100;
 const reversalInProgress = () =>
-  AppError.conflict(
-    '같은 결제의 다른 주문을 취소하는 중입니다. 잠시 후 다시 시도해주세요.',
-    'refund_in_progress',
-  );
+  AppError.conflict('같은 결제의 다른 주문을 취소하는 중입니다. 잠시 후 다시 시도해주세요.', 'refund_in_progress');
 /** Orders a recovered reversal leaves alone: already reversed, or waiting for the gateway's answer. */
 const UNREVERSIBLE: readonly OrderStatus[] = ['CANCELLED', 'REFUNDED', 'REFUND_PENDING'];
 
@@ -243,12 +240,16 @@ export function createCheckoutFlow(deps: {
       tenantId,
       of.map((o) => o.id),
     );
-    return [...byOrder.values()].flat().sort((a, b) => a.productId - b.productId || (a.optionId ?? 0) - (b.optionId ?? 0));
+    return [...byOrder.values()]
+      .flat()
+      .sort((a, b) => a.productId - b.productId || (a.optionId ?? 0) - (b.optionId ?? 0));
   }
 
   /** The order a reversal recorded on its payment is for (its intent or its REQUESTED refund), row-locked. */
   const reversedOrder = (tx: DbOrTx, payment: PaymentRow) =>
-    payment.refundOrderId === null ? Promise.resolve(undefined) : orders.lock(tx, payment.tenantId, payment.refundOrderId);
+    payment.refundOrderId === null
+      ? Promise.resolve(undefined)
+      : orders.lock(tx, payment.tenantId, payment.refundOrderId);
 
   // The payment of orders settled: in the transaction that marks the payment paid or failed. Every
   // order of the payment moves together (a cart's payment has one per merchant and kind).
@@ -748,9 +749,7 @@ export function createCheckoutFlow(deps: {
     const counted = plan.orders
       .flatMap((o, i) => o.lines.map((line) => ({ line, order: placed[i] as OrderRow })))
       .filter((x) => x.line.counted)
-      .sort(
-        (a, b) => a.line.product.id - b.line.product.id || (a.line.option?.id ?? 0) - (b.line.option?.id ?? 0),
-      );
+      .sort((a, b) => a.line.product.id - b.line.product.id || (a.line.option?.id ?? 0) - (b.line.option?.id ?? 0));
     let stockReserved = false;
     for (const { line, order } of counted) {
       const stockLine = { productId: line.product.id, optionId: line.option?.id ?? null };
@@ -775,13 +774,20 @@ export function createCheckoutFlow(deps: {
   }
 
   /** The buy-now purchase of one product (and option) as one order: the spec's prepare. */
-  async function planPurchase(tx: DbOrTx, tenant: TenantRow, user: CurrentUser, input: PrepareInput): Promise<PlannedOrder> {
+  async function planPurchase(
+    tx: DbOrTx,
+    tenant: TenantRow,
+    user: CurrentUser,
+    input: PrepareInput,
+  ): Promise<PlannedOrder> {
     const product = await productForSale(tx, tenant.id, input.product_id);
     const feature = product.categoryType === 'shopping' ? 'shopping' : 'delivery';
     if (!tenant.features[feature]) throw AppError.badRequest(orderMessages.unavailable, 'product_unavailable');
     if (product.merchantOwnerId === user.id) throw AppError.badRequest(orderMessages.ownProduct, 'own_product');
     const orderType =
-      product.categoryType === 'shopping' ? 'delivery' : (input.order_type ?? (product.isDelivery ? 'delivery' : 'pickup'));
+      product.categoryType === 'shopping'
+        ? 'delivery'
+        : (input.order_type ?? (product.isDelivery ? 'delivery' : 'pickup'));
     if (product.categoryType === 'pickup' && orderType === 'delivery' && !product.isDelivery) {
       throw AppError.badRequest(orderMessages.noDelivery, 'delivery_not_supported');
     }
@@ -821,7 +827,7 @@ export function createCheckoutFlow(deps: {
    */
   async function planCart(tx: DbOrTx, tenant: TenantRow, user: CurrentUser, input: CartCheckoutInput) {
     const pickup = input.order_types.filter((t) => t.order_type === 'pickup').map((t) => t.merchant_id);
-    const changed = async (detail: string) => {
+    const changed = async (detail: string, status = 409, code = 'price_changed') => {
       const all = await cartLines(tx, tenant.id, user.id);
       const cart = await presentCart(
         tx,
@@ -829,13 +835,18 @@ export function createCheckoutFlow(deps: {
         tenant.id,
         await priceCart(tx, tenant, user.id, all, { pickup, selected: input.item_ids }),
       );
-      return new AppError(409, 'price_changed', detail, { cart });
+      return new AppError(status, code, detail, { cart });
     };
     const chosen = new Set(input.item_ids);
     const rows = (await cartLines(tx, tenant.id, user.id)).filter((r) => chosen.has(r.id));
     if (rows.length !== chosen.size) throw await changed(cartMessages.priceChanged);
     const groups = await priceCart(tx, tenant, user.id, rows, { pickup });
-    if (groups.some((g) => g.lines.some((l) => l.reason !== null))) throw await changed(cartMessages.unavailableSelected);
+    const reasons = new Set(groups.flatMap((g) => g.lines.map((l) => l.reason)));
+    // Sold out meanwhile: the refusal buy-now gives (a flash sale ends in it), with the cart as it is.
+    if (reasons.has('sold_out') || reasons.has('stock_short')) {
+      throw await changed(orderMessages.soldOut, 400, reasons.has('sold_out') ? 'sold_out' : 'stock_short');
+    }
+    if (reasons.size > 1 || !reasons.has(null)) throw await changed(cartMessages.unavailableSelected);
     for (const { merchant_id, order_type } of input.order_types) {
       const group = groups.find((g) => g.merchantId === merchant_id && g.categoryType === 'pickup');
       if (group && !group.orderTypes.includes(order_type)) {
@@ -891,7 +902,13 @@ export function createCheckoutFlow(deps: {
   }
 
   /** The buyer's earlier checkout with the same Idempotency-Key (its orders, first the one holding the key). */
-  async function earlierCheckout(tx: DbOrTx, tenantId: number, userId: number, key: string | null, fingerprint: string) {
+  async function earlierCheckout(
+    tx: DbOrTx,
+    tenantId: number,
+    userId: number,
+    key: string | null,
+    fingerprint: string,
+  ) {
     const earlier = key ? await orders.findByRequestKey(tx, tenantId, userId, key) : undefined;
     if (!earlier) return null;
     assertSameRequest(earlier.requestFingerprint, fingerprint, KEY_REUSED);
@@ -1234,7 +1251,12 @@ export function createCheckoutFlow(deps: {
         cancelled_amount: order.cardRefunded,
         method: order.cardAmount > 0 ? 'card' : 'points',
         // Its own order's standing: another merchant's cancel of the same payment is not its.
-        status: payment.status === 'pending' || payment.status === 'failed' ? payment.status : reversed ? 'cancelled' : 'paid',
+        status:
+          payment.status === 'pending' || payment.status === 'failed'
+            ? payment.status
+            : reversed
+              ? 'cancelled'
+              : 'paid',
       };
     });
   }

@@ -222,7 +222,10 @@ export function createPaymentsService(opts: PaymentsOptions) {
       ) {
         throw paymentErrors.notFound();
       }
-      if (payment.status === 'paid' || ((payment.status === 'cancelled' || payment.status === 'partial_cancelled') && payment.paidAt)) {
+      if (
+        payment.status === 'paid' ||
+        ((payment.status === 'cancelled' || payment.status === 'partial_cancelled') && payment.paidAt)
+      ) {
         return { kind: 'paid', payment, replayed: true };
       }
       if (payment.status !== 'pending') {
