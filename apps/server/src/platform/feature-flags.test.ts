@@ -99,12 +99,20 @@ const switches: { off: FeatureKey[]; operations: string[] }[] = [
       'cancelOrder',
       'confirmPurchase',
       'getPurchaseStatus',
+      // The cart holds goods of the catalogue (issue 40).
+      'getCart',
+      'addCartItem',
+      'mergeCart',
+      'updateCartItem',
+      'removeCartItem',
+      'checkoutCart',
     ],
   },
   {
     off: ['payment'],
     operations: [
       'preparePayment',
+      'checkoutCart',
       'confirmPayment',
       'listPayments',
       'getPayment',
@@ -214,7 +222,7 @@ const alwaysOn: Record<string, string[]> = {
 };
 
 type Role = 'admin' | 'seller' | 'buyer' | 'buyer2' | 'fan';
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One call of an operation, made by a user who may make it, with valid input and real ids. */
 interface Call {
@@ -429,6 +437,22 @@ beforeAll(async () => {
   // Another product than preparePayment's below: a new prepare of the same product replaces an unpaid one.
   const awaiting = await buy('buyer', rice, false);
 
+  // buyer2's cart: rice to check out or change, lunch to take out.
+  await call({ method: 'POST', url: '/api/cart/items', as: 'buyer2', json: { product_id: lunch.id, qty: 1 } });
+  const cart = await call({
+    method: 'POST',
+    url: '/api/cart/items',
+    as: 'buyer2',
+    json: { product_id: rice.id, qty: 1 },
+  });
+  const cartLine = (productId: number) =>
+    cart.groups
+      .flatMap((g: { items: { id: number; product_id: number }[] }) => g.items)
+      .find((i: { product_id: number }) => i.product_id === productId).id as number;
+  const riceLine = cartLine(rice.id);
+  const lunchLine = cartLine(lunch.id);
+  const riceTotal = (await call({ method: 'GET', url: `/api/cart?selected=${riceLine}`, as: 'buyer2' })).total_amount;
+
   // Reviews: the buyer's (with an image) and buyer2's.
   const review = await call(
     { method: 'POST', url: `/api/reviews/product/${lunch.id}`, as: 'buyer', json: goodReview },
@@ -618,6 +642,28 @@ beforeAll(async () => {
       json: { order_id: onItsWay.order_id },
     },
     getPurchaseStatus: { method: 'GET', url: `/api/products/${rice.id}/purchase-status`, as: 'buyer' },
+    getCart: { method: 'GET', url: '/api/cart', as: 'buyer2' },
+    addCartItem: { method: 'POST', url: '/api/cart/items', as: 'buyer', json: { product_id: lunch.id, qty: 1 } },
+    mergeCart: {
+      method: 'POST',
+      url: '/api/cart/merge',
+      as: 'buyer',
+      json: { items: [{ product_id: lunch.id, qty: 1 }] },
+    },
+    updateCartItem: { method: 'PATCH', url: `/api/cart/items/${riceLine}`, as: 'buyer2', json: { qty: 1 } },
+    removeCartItem: { method: 'DELETE', url: `/api/cart/items/${lunchLine}`, as: 'buyer2' },
+    checkoutCart: {
+      method: 'POST',
+      url: '/api/cart/checkout',
+      as: 'buyer2',
+      json: {
+        ...buyerFields,
+        item_ids: [riceLine],
+        amount: riceTotal,
+        buyer_addr: '서울특별시 중구 세종대로 110',
+        buyer_postcode: '04524',
+      },
+    },
     getPaymentAnalytics: { method: 'GET', url: '/api/payment/analytics/summary', as: 'seller' },
 
     // reviews

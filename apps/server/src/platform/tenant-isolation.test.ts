@@ -29,7 +29,7 @@ import { SANDBOX_CARDS } from './payments/sandbox-gateway.js';
 
 const MARK = 'Bonly7q';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Role = 'merchant' | 'customer' | 'neighbour';
 type Person = { userId: number; merchantId: number | null; token: string };
 
@@ -80,6 +80,7 @@ const id = {
   bReviewMedia: 0,
   bOrder: 0,
   bPaymentNo: 0,
+  bCartLine: 0,
 };
 const key = { bPaid: '', bPending: '', bTopup: '', bProductFile: '', bPostFile: '', bReviewFile: '' };
 
@@ -530,6 +531,55 @@ const table: Record<string, () => Call[]> = {
     { as: 'customer', method: 'GET', url: `/api/delivery/orders/${id.bOrder}`, code: 'order_not_found', onB: 'mark' },
     { as: 'merchant', method: 'GET', url: `/api/delivery/orders/${id.bOrder}`, code: 'order_not_found', onB: 'mark' },
   ],
+  addCartItem: () => [
+    {
+      as: 'customer',
+      method: 'POST',
+      url: '/api/cart/items',
+      body: { product_id: id.bProduct, qty: 1 },
+      code: 'product_not_found',
+    },
+  ],
+  mergeCart: () => [
+    // B's product is skipped as one that cannot be bought: A's cart stays empty.
+    {
+      as: 'customer',
+      method: 'POST',
+      url: '/api/cart/merge',
+      body: { items: [{ product_id: id.bProduct, qty: 1 }] },
+      status: 200,
+      check: (res) => expect(res.json()).toMatchObject({ groups: [], count: 0 }),
+    },
+  ],
+  updateCartItem: () => [
+    {
+      as: 'customer',
+      method: 'PATCH',
+      url: `/api/cart/items/${id.bCartLine}`,
+      body: { qty: 2 },
+      code: 'cart_item_not_found',
+    },
+  ],
+  removeCartItem: () => [
+    { as: 'customer', method: 'DELETE', url: `/api/cart/items/${id.bCartLine}`, code: 'cart_item_not_found' },
+  ],
+  checkoutCart: () => [
+    // Not a line of A's customer's cart: the cart changed, answered as it is (empty), nothing placed.
+    {
+      as: 'customer',
+      method: 'POST',
+      url: '/api/cart/checkout',
+      body: {
+        ...buyerFields,
+        item_ids: [id.bCartLine],
+        amount: 9_000,
+        order_types: [{ merchant_id: id.bOnlyMerchant, order_type: 'pickup' }],
+      },
+      status: 409,
+      code: 'price_changed',
+      check: (res) => expect(res.json().cart).toMatchObject({ groups: [], count: 0 }),
+    },
+  ],
   getPurchaseStatus: () => [
     {
       as: 'customer',
@@ -970,6 +1020,16 @@ beforeAll(async () => {
     sql`select id from payments where tenant_id = ${tB.id} and payment_id = ${key.bPaid}`,
   );
   id.bPaymentNo = Number(number.rows[0]?.id);
+  // A line in the cart of B's customer (A's customer is its twin: same user id).
+  const bCart = await ok(
+    send(tB, {
+      method: 'POST',
+      url: '/api/cart/items',
+      body: { product_id: id.bProduct, qty: 1 },
+      token: b.customer.token,
+    }),
+  );
+  id.bCartLine = bCart.groups[0].items[0].id;
   key.bPending = (
     await ok(
       send(tB, { method: 'POST', url: '/api/payment/prepare', body: order(id.bProduct), token: b.customer.token }),

@@ -90,8 +90,14 @@ export function analyticsStatement(scope: AnalyticsScope, period: ReturnType<typ
   return sql`
     with base as materialized (
       select o.id as order_id, o.buyer_id, o.total_price as amount, o.shipping_fee as fee,
-             pay.amount > 0 as by_card,
-             pay.id as payment_id, pay.status, k.hours / 24 as day, k.hours % 24 as hour,
+             o.card_amount > 0 as by_card,
+             -- The order's own standing: a payment of several orders partly cancelled is paid for
+             -- the orders that stand and cancelled for the ones given back (docs/decisions/039).
+             pay.id as payment_id,
+             case when pay.status in ('cancelled', 'partial_cancelled')
+                  then case when o.status in ('CANCELLED', 'REFUNDED') then 'cancelled' else 'paid' end
+                  else pay.status end as status,
+             k.hours / 24 as day, k.hours % 24 as hour,
              (k.hours / 24 + 4) % 7 as weekday
       from orders o
       join payments pay on pay.tenant_id = o.tenant_id and pay.id = o.payment_id

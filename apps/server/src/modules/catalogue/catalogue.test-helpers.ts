@@ -22,7 +22,7 @@ export function buildCatalogueTestApp(overrides: Partial<AppConfig> = {}, option
   );
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A tenant with its own merchants and a customer, each signed in, and a call helper on its host. */
 export async function catalogueTenant(app: FastifyInstance, overrides: Parameters<typeof createTenant>[1] = {}) {
