@@ -859,7 +859,7 @@ export function createCheckoutFlow(deps: {
     for (const g of groups) {
       if (g.refusal === 'below_minimum') {
         throw AppError.badRequest(
-          `${g.businessName}: ${deliveryTermsMessages.belowMinimum(g.itemsTotal + (g.minGap ?? 0))}`,
+          `${g.businessName} 상품은 ${deliveryTermsMessages.belowMinimum(g.itemsTotal + (g.minGap ?? 0))}`,
           'below_min_order',
         );
       }
