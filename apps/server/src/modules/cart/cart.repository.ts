@@ -29,14 +29,15 @@ export async function addCartLine(
   line: { tenantId: number; userId: number; productId: number; optionId: number | null; qty: number; price: number },
 ): Promise<void> {
   // The line's key is an expression (no option counts as option 0), which the query builder's
-  // conflict target cannot name.
+  // conflict target cannot name. Citus refuses a volatile function (now()) in DO UPDATE: the
+  // new row's own default time is taken instead.
   await db.execute(sql`
     insert into cart_items (tenant_id, user_id, product_id, option_id, qty, added_price)
     values (${line.tenantId}, ${line.userId}, ${line.productId}, ${line.optionId}, ${line.qty}, ${line.price})
     on conflict (tenant_id, user_id, product_id, coalesce(option_id, 0)) do update
       set qty = least(cart_items.qty + excluded.qty, ${ORDER_QTY_MAX}),
           added_price = excluded.added_price,
-          updated_at = now()
+          updated_at = excluded.updated_at
   `);
 }
 
