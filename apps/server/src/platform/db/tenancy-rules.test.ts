@@ -108,6 +108,14 @@ describe.runIf(onCitus)('the schema on Citus', () => {
           where e.tenant_id = ${tenant} and a.user_id = 1`,
       sql`explain update ledger_accounts set available = available + 1 where tenant_id = ${tenant} and id = 1`,
       sql`explain insert into post_likes (tenant_id, post_id, user_id) values (${tenant}, 1, 1) on conflict do nothing`,
+      // The cart (issue 40): a buyer's lines, and the upsert of one.
+      sql`explain select * from cart_items where tenant_id = ${tenant} and user_id = 1 order by id`,
+      sql`explain insert into cart_items (tenant_id, user_id, product_id, option_id, qty, added_price)
+          values (${tenant}, 1, 1, null, 1, 1000)
+          on conflict (tenant_id, user_id, product_id, coalesce(option_id, 0)) do update
+          set qty = least(cart_items.qty + excluded.qty, 99), updated_at = excluded.updated_at`,
+      // Every order of a payment (settling a cart's payment).
+      sql`explain select * from orders where tenant_id = ${tenant} and payment_id = 1 order by id for update`,
     ];
     for (const plan of plans) {
       const text = (await app.db.execute<{ 'QUERY PLAN': string }>(plan)).rows.map((r) => r['QUERY PLAN']).join('\n');
