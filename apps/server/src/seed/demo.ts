@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { seedDemoCart } from '../modules/cart/demo-cart.js';
 import { type DemoCatalogueOptions, demoProducers, seedDemoCatalogue } from '../modules/catalogue/demo-catalogue.js';
 import { demoVideos, seedDemoContent } from '../modules/content/demo-content.js';
 import { seedDemoOrders } from '../modules/orders/demo-orders.js';
@@ -161,6 +162,7 @@ export async function seedDemoIfEmpty(
         lastProductId: seeded?.lastCuratedId,
       });
       await timeline.run();
+      await seedDemoCart(tx, tenant, id);
       await seedDemoReviews(tx, tenant, {
         delivered: orders.delivered(),
         customerId: id,

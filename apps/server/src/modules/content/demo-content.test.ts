@@ -2,7 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { postListSchema, productDetailSchema, productListSchema, walletTransactionListSchema } from '@app/contracts';
+import {
+  cartSchema,
+  postListSchema,
+  productDetailSchema,
+  productListSchema,
+  walletTransactionListSchema,
+} from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -315,5 +321,23 @@ describe('demo wallets', () => {
     }
     const mallToken = await accountsClient(app, mall.domain).token('customer@example.com', DEMO_PASSWORD);
     expect((await get('/api/wallet/balance', mall.domain, mallToken)).statusCode).toBe(404);
+  });
+});
+
+describe('demo cart', () => {
+  it('opens the demo customer’s cart with goods of several merchants, each line on sale and priced', async () => {
+    for (const t of demoTenants) {
+      const token = await accountsClient(app, t.domain).token('customer@example.com', DEMO_PASSWORD);
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/cart',
+        headers: { host: t.domain, authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const cart = cartSchema.parse(res.json());
+      expect(cart.groups.length).toBeGreaterThanOrEqual(2);
+      expect(cart.groups.flatMap((g) => g.items).every((i) => i.available)).toBe(true);
+      expect(cart.total_amount).toBe(cart.items_total + cart.delivery_total);
+    }
   });
 });
