@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { PaymentConfirmed, PaymentPrepared } from '@app/contracts';
+import type { Cart, CartCheckedOut, PaymentConfirmed, PaymentPrepared } from '@app/contracts';
 import { findTenantByDomain } from '../apps/server/src/modules/tenants/tenants.repository.js';
 import { ledgerProblems } from '../apps/server/src/modules/wallet/ledger.js';
 import { creditTopup } from '../apps/server/src/modules/wallet/points.js';
@@ -210,12 +210,20 @@ await onPostgres('checkout', port, async ({ db, query }) => {
     merchant: { businessName: '벤치 도시락' },
   });
   const merchantToken = await signIn('merchant@bench.example.com');
-  const newProducts = async (n: number, remaining: number, label: string) => {
+  // A second merchant: a cart of both is one payment of two orders (issue 40).
+  await createUser(db, tenant.id, {
+    email: 'merchant2@bench.example.com',
+    username: '벤치상점2',
+    userType: 'merchant',
+    merchant: { businessName: '벤치 반찬' },
+  });
+  const secondToken = await signIn('merchant2@bench.example.com');
+  const newProducts = async (n: number, remaining: number, label: string, token = merchantToken) => {
     const ids = Array.from({ length: n }, () => 0);
     await inBatches(ids, 10, async (_, i) => {
       const res = await fetch(`${api}/products`, {
         method: 'POST',
-        headers: { host, 'content-type': 'application/json', authorization: `Bearer ${merchantToken}` },
+        headers: { host, 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({
           category_type: 'pickup',
           title: `${label} 도시락 ${i + 1}`,
@@ -295,15 +303,77 @@ await onPostgres('checkout', port, async ({ db, query }) => {
         throw new Failure(`callback ${confirmed.payment_type}`);
     };
 
+  /**
+   * A cart purchase (issue 40): a product of each merchant put in the cart (one call each), the
+   * cart checked out as one payment of two orders, paid by card at the sandbox, confirmed.
+   */
+  const cartPurchase =
+    (first: number[], second: number[], bare = false): Purchase =>
+    async (call, worker) => {
+      const buyer = buyerFor(worker);
+      const pick = (ids: number[]) => ids[Math.floor(Math.random() * ids.length)] as number;
+      let cart: Cart | undefined;
+      for (const [step, productId] of [
+        ['cart add 1', pick(first)],
+        ['cart add 2', pick(second)],
+      ] as const) {
+        const added = await call(
+          step,
+          bare ? `/bare/${step.replaceAll(' ', '-')}` : '/api/cart/items',
+          JSON.stringify({ product_id: productId, qty: 1 }),
+          buyer.headers,
+          200,
+        );
+        cart = JSON.parse(added.text) as Cart;
+      }
+      // The merchants deliver for free with no minimum: the lines' totals are the amount.
+      const lines = cart?.groups.flatMap((g) => g.items) ?? [];
+      const checkedOut = await call(
+        'cart checkout',
+        bare ? '/bare/cart-checkout' : '/api/cart/checkout',
+        JSON.stringify({
+          ...buyer.fields,
+          item_ids: lines.map((l) => l.id),
+          amount: lines.reduce((n, l) => n + l.line_total, 0),
+          order_types: [],
+        }),
+        { ...buyer.headers, 'idempotency-key': `${keyPrefix}-${++keys}` },
+        200,
+      );
+      const prepared = JSON.parse(checkedOut.text) as CartCheckedOut;
+      if (prepared.checkout?.gateway !== 'sandbox') throw new Failure('cart checkout no sandbox checkout');
+      const paid = await call(
+        'sandbox',
+        bare ? '/bare/sandbox' : prepared.checkout.url,
+        approve,
+        { host, 'content-type': 'application/x-www-form-urlencoded' },
+        bare ? 200 : 303,
+      );
+      const back = new URL(
+        paid.location ?? (JSON.parse(paid.text) as { location: string }).location,
+        'http://farm.localhost',
+      );
+      if (back.searchParams.get('code')) throw new Failure(`sandbox ${back.searchParams.get('code')}`);
+      const confirmedAnswer = await call(
+        'callback',
+        bare ? '/bare/callback' : '/api/payment/callback',
+        JSON.stringify({ merchant_uid: back.searchParams.get('paymentId') ?? '', status: 'paid' }),
+        buyer.headers,
+        200,
+      );
+      const confirmed = JSON.parse(confirmedAnswer.text) as PaymentConfirmed;
+      if (!confirmed.success || confirmed.order_ids.length !== 2) throw new Failure('callback not two orders');
+    };
+
   /** One purchase by hand against the app: each step's answer (for the bare server), and a check that it works. */
-  async function sample(products: number[], pay: 'points' | 'card') {
+  async function sample(buy: Purchase) {
     const link = new Connection(port);
     const answers: Record<string, unknown> = {};
     try {
-      await purchase(products, pay)(async (step, path, body, headers, expected) => {
+      await buy(async (step, path, body, headers, expected) => {
         const answer = await link.post(path, headers, body);
         if (answer.status !== expected) throw new Error(`${step}: ${answer.status} ${answer.text}`);
-        answers[step] = answer.location ? { location: answer.location } : JSON.parse(answer.text);
+        answers[step.replaceAll(' ', '-')] = answer.location ? { location: answer.location } : JSON.parse(answer.text);
         return answer;
       }, 0);
     } finally {
@@ -317,6 +387,8 @@ await onPostgres('checkout', port, async ({ db, query }) => {
   const [hotUnlimited] = (await newProducts(1, -1, '인기 무제한')) as [number];
   const [hotCounted] = (await newProducts(1, stock, '인기 재고')) as [number];
   const cardProducts = await newProducts(productCount, -1, '카드');
+  const cartFirst = await newProducts(productCount, stock, '장바구니');
+  const cartSecond = await newProducts(productCount, stock, '장바구니 반찬', secondToken);
   const variants = [
     {
       title: `points, ${productCount} products, unlimited stock`,
@@ -333,7 +405,17 @@ await onPostgres('checkout', port, async ({ db, query }) => {
       pay: 'card',
       counted: false,
     },
+    {
+      title: `cart of 2 merchants, card (sandbox), counted`,
+      products: [...cartFirst, ...cartSecond],
+      pay: 'cart',
+      counted: true,
+    },
   ] as const;
+  /** Orders a purchase of the variant makes (a cart of two merchants: two). */
+  const ordersPerPurchase = (v: (typeof variants)[number]) => (v.pay === 'cart' ? 2 : 1);
+  const buyerOf = (v: (typeof variants)[number], bare = false): Purchase =>
+    v.pay === 'cart' ? cartPurchase(cartFirst, cartSecond, bare) : purchase([...v.products], v.pay, bare);
 
   const rows: string[] = [];
   const figures: { pps: number; p99: number }[] = [];
@@ -341,7 +423,7 @@ await onPostgres('checkout', port, async ({ db, query }) => {
   const failures = new Map<string, number>();
   let barePort = 3950;
   for (const v of variants) {
-    const answers = await sample([...v.products], v.pay);
+    const answers = await sample(buyerOf(v));
     let done = 1;
     const bareChild = await start(
       'node',
@@ -351,12 +433,12 @@ await onPostgres('checkout', port, async ({ db, query }) => {
     );
     let base: Awaited<ReturnType<typeof drive>>;
     try {
-      base = await drive(barePort++, purchase([...v.products], v.pay, true));
+      base = await drive(barePort++, buyerOf(v, true));
     } finally {
       bareChild.kill('SIGTERM');
       await exited(bareChild);
     }
-    const full = await drive(port, purchase([...v.products], v.pay));
+    const full = await drive(port, buyerOf(v));
     for (const run of [base.warmUp, base.measured]) {
       if (run.failures.size) throw new Error(`bare ${v.title}: ${JSON.stringify([...run.failures])}`);
     }
@@ -423,7 +505,7 @@ await onPostgres('checkout', port, async ({ db, query }) => {
   const problems = await ledgerProblems(db, tenant.id);
 
   const checks: [string, boolean][] = [];
-  const total = [...bought.values()].reduce((a, b) => a + b, 0);
+  const total = variants.reduce((n, v) => n + (bought.get(v.title) ?? 0) * ordersPerPurchase(v), 0);
   checks.push([`paid orders ${orders?.paid} = purchases counted ${total}`, orders?.paid === total]);
   checks.push([
     `orders by status ${JSON.stringify(orders?.statuses)}: all PENDING`,
@@ -437,9 +519,12 @@ await onPostgres('checkout', port, async ({ db, query }) => {
     const stockRight = rowsOf.every((r) => r && (counted ? stock - r.remaining === r.holding : r.remaining === -1));
     const taken = rowsOf.reduce((a, r) => a + (r && counted ? stock - r.remaining : 0), 0);
     checks.push([
-      `${v.title}: paid orders ${paid} = purchases ${bought.get(v.title)}, orders_count = paid orders per product` +
+      `${v.title}: paid orders ${paid} = purchases ${bought.get(v.title)} × ${ordersPerPurchase(v)}, orders_count = paid orders per product` +
         (counted ? `, stock taken ${taken} = orders` : ', stock still unlimited'),
-      paid === bought.get(v.title) && counts && stockRight && rowsOf.every((r) => r?.waiting === 0),
+      paid === (bought.get(v.title) ?? 0) * ordersPerPurchase(v) &&
+        counts &&
+        stockRight &&
+        rowsOf.every((r) => r?.waiting === 0),
     ]);
   }
   const expected = buyers.length * funds - Number(orders?.spent) + Number(orders?.earned);
