@@ -232,7 +232,14 @@ describe('a buyer with open paid orders', () => {
       { id: orderId, role: 'buyer', status: 'PENDING', status_label: '주문접수', total_price: 12_000 },
     ]);
     expect((await w.call('POST', `/api/delivery/orders/${orderId}/cancel`, {}, sky.token)).statusCode).toBe(200);
+    // What was in the cart leaves with the account.
+    const [line] = (await w.call('POST', '/api/cart/items', { product_id: lunch.id, qty: 1 }, sky.token)).json().groups;
+    expect(line).toBeDefined();
     expect((await deleteAccount(sky.token)).statusCode).toBe(200);
+    const { rows } = await app.db.execute(
+      sql`select id from cart_items where tenant_id = ${w.tenant.id} and user_id = ${sky.user.id}`,
+    );
+    expect(rows).toEqual([]);
   });
 });
 

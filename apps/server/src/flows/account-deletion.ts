@@ -1,6 +1,7 @@
 import { type AccountDeletionPreview, type OrderStatus, orderStatusLabel } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthService } from '../modules/auth/auth.service.js';
+import { clearCart } from '../modules/cart/cart.repository.js';
 import { productsOnSaleOf, takeOffSale } from '../modules/catalogue/sales.js';
 import type { OrdersService } from '../modules/orders/orders.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
@@ -90,6 +91,8 @@ export function createAccountDeletionFlow(deps: {
         if (locked > 0) throw pointsLockedError(locked);
         const offSale = user.merchantId === null ? 0 : await takeOffSale(tx, user.tenantId, user.merchantId);
         const forfeited = await forfeitBalance(tx, user.tenantId, { userId: user.id, reason: 'account_deleted' });
+        // The cart is the account's own: nothing of it outlives the account.
+        await clearCart(tx, user.tenantId, user.id);
         await auth.anonymiseAccount(user, tx);
         return { offSale, forfeited };
       });

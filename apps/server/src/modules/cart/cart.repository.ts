@@ -88,3 +88,8 @@ export async function removeCartLines(db: DbOrTx, tenantId: number, userId: numb
     .returning({ id: cartItems.id });
   return rows.length;
 }
+
+/** Empties a buyer's cart (the account is deleted). */
+export async function clearCart(db: DbOrTx, tenantId: number, userId: number): Promise<void> {
+  await db.delete(cartItems).where(and(eq(cartItems.tenantId, tenantId), eq(cartItems.userId, userId)));
+}
