@@ -1,10 +1,12 @@
-import { CARD_MIN_AMOUNT, DELIVERY_MEMO_MAX, ORDER_STATUS_MEMO_MAX } from '@app/contracts';
+import { ORDER_STATUS_MEMO_MAX } from '@app/contracts';
 import { formatNumber } from '@/lib/format';
+import { checkoutPartsText } from '@/messages/checkout';
 
 const n = formatNumber;
 
 /** Payment form texts (spec part 3: payment form, validation, error catalogue); rule texts are the contract's orderMessages. */
 export const checkoutText = {
+  ...checkoutPartsText,
   title: '주문하기',
   product: '주문 상품',
   unitPrice: (v: number) => `개당 ${n(v)}원`,
@@ -12,9 +14,6 @@ export const checkoutText = {
   quantity: '수량',
   decrease: '수량 줄이기',
   increase: '수량 늘리기',
-  receive: '받는 방법',
-  delivery: '배달',
-  pickup: '픽업',
   deliveryHint: '입력한 주소로 배달해드려요.',
   pickupHint: '주문 후 매장에서 직접 받아가세요.',
   pickupOnly: '픽업 전용 상품이에요. 주문 후 매장에서 직접 받아가세요.',
@@ -22,52 +21,8 @@ export const checkoutText = {
   pickupHours: (hours: string) => `픽업 시간: ${hours}`,
   eta: (eta: string) => `배달 예상: ${eta}`,
   noPickup: '이 가게는 픽업 주문을 받지 않아요.',
-  buyer: '주문자 정보',
-  buyerName: '이름',
-  buyerTel: '휴대폰 번호',
-  buyerTelPlaceholder: '010-1234-5678',
-  buyerEmail: '이메일',
-  shipping: '배송지',
-  deliveryAddress: '배달 주소',
-  postcode: '우편번호',
-  postcodePlaceholder: '5자리 숫자',
-  findPostcode: '우편번호 찾기',
-  findingPostcode: '여는 중…',
-  postcodeFailed: '우편번호 찾기를 불러오지 못했어요. 우편번호와 주소를 직접 입력해주세요.',
-  address: '주소',
-  addressPlaceholder: '도로명 또는 지번 주소',
-  addressDetail: '상세 주소',
-  addressDetailPlaceholder: '동·호수 등 상세 주소',
-  addressMax: '주소는 300자 이하로 입력해주세요.',
-  memo: '요청사항 (선택)',
-  memoPlaceholder: '예) 문 앞에 놓아주세요',
-  memoMax: `요청사항은 ${DELIVERY_MEMO_MAX}자 이하로 입력해주세요.`,
-  points: '포인트 사용',
-  pointsLabel: '사용할 포인트',
-  pointsAvailable: (v: number) => `사용 가능 ${n(v)}P`,
-  pointsLoading: '포인트 잔액을 불러오는 중…',
-  pointsFailed: '포인트 잔액을 불러오지 못했어요. 카드로만 결제할 수 있어요.',
-  retry: '다시 시도',
-  useAll: '전액 사용',
-  pointsHint: `1P = 1원. 카드 결제 금액이 남는다면 ${n(CARD_MIN_AMOUNT)}원 이상이어야 해요.`,
-  summary: '결제 금액',
-  itemsTotal: '상품금액',
-  shippingFee: '배송비',
-  deliveryFee: '배달비',
-  free: '무료',
   freeShippingFrom: (v: number) => `${n(v)}원 이상 구매 시 무료배송`,
   freeDeliveryFrom: (v: number) => `${n(v)}원 이상 주문 시 배달비 무료`,
-  pointsUsed: '포인트 사용',
-  cardAmount: '카드 결제 금액',
-  earned: '적립 예정 포인트',
-  won: (v: number) => `${n(v)}원`,
-  minusWon: (v: number) => (v > 0 ? `-${n(v)}원` : '0원'),
-  plusPoints: (v: number) => `+${n(v)}P`,
-  pay: (v: number) => `${n(v)}원 결제하기`,
-  payWithPoints: '포인트로 결제하기',
-  paying: '결제를 준비하는 중…',
-  opening: '결제창을 여는 중…',
-  noCheckout: '결제창을 열 수 없습니다. 잠시 후 다시 시도해주세요.',
 } as const;
 
 /** The purchase result on the payment callback screen. */

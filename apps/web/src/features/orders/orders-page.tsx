@@ -11,6 +11,7 @@ import { ordersText as m } from './messages';
 import { OrderCard } from './order-card';
 import { type OrdersQuery, ordersSearch, readOrdersQuery, statusFilterLabel } from './order-list-values';
 import { userOrdersQuery } from './orders.api';
+import '@/components/checkout/checkout.css';
 import '@/components/form/form.css';
 import './orders.css';
 

@@ -13,6 +13,7 @@ const confirmed: PaymentConfirmed = {
   success: true,
   status: 'paid',
   order_id: 101,
+  order_ids: [101],
   payment_id: 'pay_101',
   payment_type: 'mixed_payment',
   amount: 18_000,
