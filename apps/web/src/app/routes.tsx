@@ -42,6 +42,7 @@ const paymentCallbackPage = lazyPage(() => import('./payment-callback-screen'));
 const dashboardPage = lazyPage(() => import('./dashboard-screen'));
 const paymentAnalyticsPage = lazyPage(() => import('@/features/merchant-tabs/payment-analytics-page'));
 const ordersPage = lazyPage(() => import('@/features/orders/orders-page'));
+const cartPage = lazyPage(() => import('@/features/cart/cart-page'));
 
 /** One row of the spec's route table (part 1, section 2.1). */
 export interface RouteEntry {
@@ -177,6 +178,8 @@ export const routeTable: RouteEntry[] = [
     layout: 'general',
     screen: ordersPage,
   },
+  // The cart (issue 40): guests keep theirs in the browser and sign in from it to order.
+  { path: paths.cart.path, access: { features: productFeatures }, layout: 'general', screen: cartPage },
   {
     path: paths.paymentAnalytics.path,
     access: { features: ['analytics'] },
