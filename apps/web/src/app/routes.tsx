@@ -11,7 +11,8 @@ import { type Access, decideAccess } from './access';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { RouteGuard } from './route-guard';
 
-export const generalLayout = lazyPage<{ children: ReactNode }>(() => import('@/components/layout/general-layout'));
+// The navigation bar and footer, with the cart's entry plugged in.
+export const generalLayout = lazyPage<{ children: ReactNode }>(() => import('./general-layout-screen'));
 export const landingPage = lazyPage(() => import('@/features/landing/landing-page'));
 export const homePage = lazyPage(() => import('@/features/home/home-page'));
 // The main page with the catalogue tabs plugged in (features compose here, in app/).
