@@ -8,6 +8,7 @@ import { SessionProvider, useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
 import { routeMessages } from '@/messages/common';
 import { type Access, decideAccess } from './access';
+import { GuestCartMerge } from './guest-cart-merge';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { RouteGuard } from './route-guard';
 
@@ -247,6 +248,7 @@ function IndexScreen() {
 function RootLayout() {
   return (
     <SessionProvider>
+      <GuestCartMerge />
       <Outlet />
       <ScrollRestoration />
     </SessionProvider>
