@@ -29,6 +29,7 @@ export const checkoutText = {
 export const receiptText = {
   orderId: '주문 번호',
   orderNo: (id: number) => `${id}번`,
+  orderNos: (ids: number[]) => ids.map((id) => `${id}번`).join(', '),
   items: '주문 상품',
   itemsSummary: (title: string, more: number) => (more > 0 ? `${title} 외 ${more}건` : title),
   withOption: (title: string, option: string) => `${title} (${option})`,
