@@ -136,23 +136,6 @@ export function CartLine({ item, selected, onSelect, busy, onQty, onRemove }: Ca
         {item.available && item.stock_state === 'low' && item.remaining !== null ? (
           <p className="cart-low tabular">{m.lowStock(item.remaining)}</p>
         ) : null}
-        <div className="cart-line-foot">
-          {qtyEditable(item) ? (
-            <QtyStepper
-              title={item.title}
-              qty={item.qty}
-              max={Math.max(lineMaxQty(item), item.qty)}
-              disabled={busy}
-              onChange={onQty}
-            />
-          ) : (
-            <span className="order-muted tabular">{m.qtyCount(item.qty)}</span>
-          )}
-          <p className="cart-line-price tabular">
-            {item.qty > 1 ? <span className="cart-unit">{m.unitPrice(item.price)}</span> : null}
-            <strong>{m.won(item.line_total)}</strong>
-          </p>
-        </div>
       </div>
       <button
         type="button"
@@ -163,6 +146,23 @@ export function CartLine({ item, selected, onSelect, busy, onQty, onRemove }: Ca
       >
         <X size={18} aria-hidden="true" />
       </button>
+      <div className="cart-line-foot">
+        {qtyEditable(item) ? (
+          <QtyStepper
+            title={item.title}
+            qty={item.qty}
+            max={Math.max(lineMaxQty(item), item.qty)}
+            disabled={busy}
+            onChange={onQty}
+          />
+        ) : (
+          <span className="order-muted tabular">{m.qtyCount(item.qty)}</span>
+        )}
+        <p className="cart-line-price tabular">
+          {item.qty > 1 ? <span className="cart-unit">{m.unitPrice(item.price)}</span> : null}
+          <strong>{m.won(item.line_total)}</strong>
+        </p>
+      </div>
     </li>
   );
 }

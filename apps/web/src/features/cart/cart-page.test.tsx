@@ -334,6 +334,33 @@ describe('/cart: checkout', () => {
   });
 });
 
+describe("/cart: checkout of a part of a merchant's lines", () => {
+  it("says what to do when the server prices the part again at the same total (its fee is not the group's)", async () => {
+    serve({
+      checkout: () =>
+        Response.json(
+          {
+            detail: '장바구니의 가격이나 배송비가 바뀌었습니다. 다시 확인해주세요.',
+            code: 'price_changed',
+            cart: buildCart([farm]),
+          },
+          { status: 409 },
+        ),
+    });
+    open();
+    fireEvent.click(await screen.findByRole('checkbox', { name: '부사 사과 선택' }));
+    fireEvent.click(screen.getByRole('button', { name: '21,000원 주문하기 (1개)' }));
+    const sheet = within(await screen.findByRole('dialog', { name: '주문하기' }));
+    fireEvent.click(sheet.getByRole('button', { name: '21,000원 결제하기' }));
+    expect(
+      await sheet.findByText(
+        '선택한 상품만 주문하면 배송비가 달라져요. 같은 판매자의 상품을 모두 선택하거나 장바구니에서 수량을 조정해주세요.',
+      ),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, '/api/cart/checkout')[0]?.body).toMatchObject({ item_ids: [1], amount: 21_000 });
+  });
+});
+
 describe("/cart: a guest's cart", () => {
   it('lists the lines kept in the browser and leads to the login with a way back to the cart', async () => {
     addGuestLine(

@@ -1,4 +1,5 @@
 import { type Cart, cartMessages, type OrderType } from '@app/contracts';
+import { ORDER_QTY_MAX } from '@app/contracts/plain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogIn, ShoppingCart, Store, TriangleAlert, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
@@ -309,19 +310,6 @@ function GuestCart() {
                         {line.title}
                       </Link>
                       {line.option_name ? <p className="cart-line-option">{m.option(line.option_name)}</p> : null}
-                      <div className="cart-line-foot">
-                        <QtyStepper
-                          title={line.title}
-                          qty={line.qty}
-                          max={99}
-                          disabled={false}
-                          onChange={(qty) => setGuestLineQty(tenant.id, line.product_id, line.option_id, qty)}
-                        />
-                        <p className="cart-line-price tabular">
-                          {line.qty > 1 ? <span className="cart-unit">{m.unitPrice(line.price)}</span> : null}
-                          <strong>{m.won(line.price * line.qty)}</strong>
-                        </p>
-                      </div>
                     </div>
                     <button
                       type="button"
@@ -331,6 +319,19 @@ function GuestCart() {
                     >
                       <X size={18} aria-hidden="true" />
                     </button>
+                    <div className="cart-line-foot">
+                      <QtyStepper
+                        title={line.title}
+                        qty={line.qty}
+                        max={ORDER_QTY_MAX}
+                        disabled={false}
+                        onChange={(qty) => setGuestLineQty(tenant.id, line.product_id, line.option_id, qty)}
+                      />
+                      <p className="cart-line-price tabular">
+                        {line.qty > 1 ? <span className="cart-unit">{m.unitPrice(line.price)}</span> : null}
+                        <strong>{m.won(line.price * line.qty)}</strong>
+                      </p>
+                    </div>
                   </li>
                 );
               })}
