@@ -129,6 +129,8 @@ describe('the route table (spec 2.1)', () => {
         // Issue 10: built from the tenant settings, linked from the /main bar.
         '/about',
         '/contact',
+        // Issue 40: the cart, for guests (the browser's) and members (the account's).
+        '/cart',
       ].sort(),
     );
   });
@@ -144,6 +146,7 @@ describe('the route table (spec 2.1)', () => {
     expect(accessOf('/about')).toEqual({});
     expect(accessOf('/contact')).toEqual({});
     expect(accessOf('/orders')).toEqual({ features: ['shopping', 'delivery'], userType: 'both' });
+    expect(accessOf('/cart')).toEqual({ features: ['shopping', 'delivery'] });
     expect(accessOf('/content/upload')).toEqual({ features: ['content'], userType: 'merchant' });
     expect(accessOf('/content/:id/edit')).toEqual({ features: ['content'], userType: 'merchant' });
     expect(accessOf('/content/:id')).toEqual({ features: ['content'] });

@@ -1,8 +1,9 @@
+import { CartLink } from '@/features/cart/cart-link';
 import MainPage from '@/features/main/main-page';
 import { mainTabScreens as tabs } from './main-tab-screens';
 import { inSuspense } from './tab-suspense';
 
-/** /main with the catalogue tabs of the products feature (features never import each other). */
+/** /main with the catalogue tabs of the products feature and the cart's entry (features never import each other). */
 export default function MainScreen() {
   return (
     <MainPage
@@ -13,6 +14,7 @@ export default function MainScreen() {
         post: inSuspense(<tabs.post.Component />),
         wallet: inSuspense(<tabs.wallet.Component />),
       }}
+      cart={<CartLink variant="header" />}
     />
   );
 }

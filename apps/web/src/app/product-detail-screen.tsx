@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useAddToCart } from '@/features/cart/use-add-to-cart';
 import ProductDetailPage, { type PurchaseSlot, type ReviewsSlot } from '@/features/products/product-detail-page';
 import { inSuspense } from './tab-suspense';
 
@@ -32,11 +33,15 @@ const reviews: ReviewsSlot = ({ product, onChanged }) =>
     <ReviewSection key={product.id} productId={product.id} productTitle={product.title} onChanged={onChanged} />,
   );
 
-/** /products/{id} with the orders feature's payment form and the reviews feature's tab plugged in. */
+/**
+ * /products/{id} with the orders feature's payment form, the reviews feature's tab and the cart
+ * feature's '장바구니 담기' plugged in.
+ */
 export default function ProductDetailScreen() {
+  const addToCart = useAddToCart();
   return (
     <main id="main">
-      <ProductDetailPage purchase={purchase} reviews={reviews} />
+      <ProductDetailPage purchase={purchase} reviews={reviews} addToCart={addToCart} />
     </main>
   );
 }

@@ -2,6 +2,7 @@ import type { FeatureKey, Tenant } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { paths } from '@/config/paths';
+import { cartQuery } from '@/features/cart/api/get-cart';
 import {
   bestProductsQuery,
   commentsQuery,
@@ -65,6 +66,8 @@ const routeData: Record<string, (visit: Visit) => Promise<void>[]> = {
     const id = positiveId(params.id);
     return id ? [queryClient.prefetchQuery(productDetailQuery(id))] : [];
   },
+  // A member's cart is the account's (a guest's is in the browser: nothing to ask for).
+  [paths.cart.path]: ({ isMember, queryClient }) => (isMember ? [queryClient.prefetchQuery(cartQuery(''))] : []),
   [paths.contentDetail.path]: ({ params, queryClient }) => {
     const id = positiveId(params.id);
     return id ? [queryClient.prefetchQuery(postDetailQuery(id)), queryClient.prefetchQuery(commentsQuery(id))] : [];

@@ -8,10 +8,12 @@ import { SessionProvider, useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
 import { routeMessages } from '@/messages/common';
 import { type Access, decideAccess } from './access';
+import { GuestCartMerge } from './guest-cart-merge';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { RouteGuard } from './route-guard';
 
-export const generalLayout = lazyPage<{ children: ReactNode }>(() => import('@/components/layout/general-layout'));
+// The navigation bar and footer, with the cart's entry plugged in.
+export const generalLayout = lazyPage<{ children: ReactNode }>(() => import('./general-layout-screen'));
 export const landingPage = lazyPage(() => import('@/features/landing/landing-page'));
 export const homePage = lazyPage(() => import('@/features/home/home-page'));
 // The main page with the catalogue tabs plugged in (features compose here, in app/).
@@ -42,6 +44,7 @@ const paymentCallbackPage = lazyPage(() => import('./payment-callback-screen'));
 const dashboardPage = lazyPage(() => import('./dashboard-screen'));
 const paymentAnalyticsPage = lazyPage(() => import('@/features/merchant-tabs/payment-analytics-page'));
 const ordersPage = lazyPage(() => import('@/features/orders/orders-page'));
+const cartPage = lazyPage(() => import('@/features/cart/cart-page'));
 
 /** One row of the spec's route table (part 1, section 2.1). */
 export interface RouteEntry {
@@ -177,6 +180,8 @@ export const routeTable: RouteEntry[] = [
     layout: 'general',
     screen: ordersPage,
   },
+  // The cart (issue 40): guests keep theirs in the browser and sign in from it to order.
+  { path: paths.cart.path, access: { features: productFeatures }, layout: 'general', screen: cartPage },
   {
     path: paths.paymentAnalytics.path,
     access: { features: ['analytics'] },
@@ -243,6 +248,7 @@ function IndexScreen() {
 function RootLayout() {
   return (
     <SessionProvider>
+      <GuestCartMerge />
       <Outlet />
       <ScrollRestoration />
     </SessionProvider>

@@ -54,6 +54,8 @@ export const paths = {
   wallet: { path: '/wallet', getHref: () => '/wallet' },
   // Target after a purchase (spec part 3, 2): the buyer's order history.
   orders: { path: '/orders', getHref: () => '/orders' },
+  // The cart (issue 40): the account's for members, the browser's for guests.
+  cart: { path: '/cart', getHref: () => '/cart' },
   paymentAnalytics: { path: '/payment/analytics', getHref: () => '/payment/analytics' },
   // Linked from the /main top bar (spec 2.5); built from the tenant's settings (issue 10).
   about: { path: '/about', getHref: () => '/about' },

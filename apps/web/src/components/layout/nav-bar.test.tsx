@@ -48,6 +48,12 @@ describe('navigation bar', () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
   });
 
+  it("shows the cart entry the app plugs in, among the wide bar's actions and in the bottom bar", () => {
+    renderInApp(<NavBar cart={(variant) => <a href="/cart">{`장바구니 ${variant}`}</a>} />, { user: customer });
+    expect(screen.getByRole('link', { name: '장바구니 header' })).toBeTruthy();
+    expect(within(screen.getByTestId('bottom-bar')).getByRole('link', { name: '장바구니 bottom' })).toBeTruthy();
+  });
+
   it('the mobile menu holds the merchant register shortcuts', async () => {
     renderInApp(<NavBar />, { user: merchant, path: '/main' });
     openMenu(within(screen.getByTestId('bottom-bar')).getByRole('button', { name: '내 정보' }));

@@ -11,6 +11,7 @@ import {
   Truck,
   Wallet,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
@@ -40,10 +41,17 @@ function useNavViewer(): NavViewer {
 }
 
 /**
- * The general navigation bar (spec 2.6): a top bar on wide screens and, at 768 px and below,
- * a compact top bar with the brand plus a bottom bar of at most four entries and the profile menu.
+ * The cart's entry, plugged in by the app (shared code never imports a feature): `header` for the
+ * wide bar's actions, `bottom` for an item of the phone's bottom bar.
  */
-export function NavBar() {
+export type NavCartSlot = (variant: 'header' | 'bottom') => ReactNode;
+
+/**
+ * The general navigation bar (spec 2.6): a top bar on wide screens and, at 768 px and below,
+ * a compact top bar with the brand plus a bottom bar of at most four entries, the cart when the
+ * app plugs it in, and the profile menu.
+ */
+export function NavBar({ cart }: { cart?: NavCartSlot }) {
   const viewer = useNavViewer();
   const { user, isSignedIn, isAdmin } = useSession();
   const links = desktopNavItems(viewer);
@@ -60,6 +68,7 @@ export function NavBar() {
             ))}
           </nav>
           <div className="nav-actions">
+            {cart?.('header')}
             {isSignedIn && user ? (
               <>
                 <span className="nav-greeting">
@@ -81,12 +90,12 @@ export function NavBar() {
           </div>
         </div>
       </header>
-      <BottomBar viewer={viewer} />
+      <BottomBar viewer={viewer} cart={cart} />
     </>
   );
 }
 
-function BottomBar({ viewer }: { viewer: NavViewer }) {
+function BottomBar({ viewer, cart }: { viewer: NavViewer; cart?: NavCartSlot }) {
   const { isSignedIn } = useSession();
   const items = mobileNavItems(viewer);
   return (
@@ -100,6 +109,7 @@ function BottomBar({ viewer }: { viewer: NavViewer }) {
           </NavLink>
         );
       })}
+      {cart?.('bottom')}
       {isSignedIn ? (
         <UserMenu variant="mobile" />
       ) : (

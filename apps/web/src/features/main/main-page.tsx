@@ -13,7 +13,7 @@ import { activeTab, availableTabs } from './main-tabs';
 import { mainMessages as m } from './messages';
 import './main.css';
 
-function MainTopBar() {
+function MainTopBar({ cart }: { cart?: ReactNode }) {
   const { displayName } = useTenant();
   const { user, isMember, signOut } = useSession();
   const avatar = mediaUrl(user?.profile_image);
@@ -29,6 +29,7 @@ function MainTopBar() {
           <Link to={paths.contact.getHref()}>{m.contact}</Link>
         </nav>
         <div className="main-account">
+          {cart}
           {isMember && user ? (
             <>
               <Link
@@ -64,10 +65,12 @@ function MainTopBar() {
 export interface MainPageProps {
   /** Screens of the tabs that other features build (composed in app/); the rest show a notice. */
   tabContent?: Partial<Record<MainTab, ReactNode>>;
+  /** The cart's entry for the top bar (the cart feature's, composed in app/). */
+  cart?: ReactNode;
 }
 
 /** The tabbed main page (spec 2.5): one tab per enabled feature, chosen by the `tab` parameter. */
-export default function MainPage({ tabContent = {} }: MainPageProps) {
+export default function MainPage({ tabContent = {}, cart }: MainPageProps) {
   const { isEnabled, tenant } = useTenant();
   const { isMember } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -91,7 +94,7 @@ export default function MainPage({ tabContent = {} }: MainPageProps) {
 
   return (
     <>
-      <MainTopBar />
+      <MainTopBar cart={cart} />
       <main id="main" className="main-page">
         {current ? (
           <Tabs.Root

@@ -1,6 +1,5 @@
 import {
   buyerSchema,
-  CARD_MIN_AMOUNT,
   DEFAULT_DELIVERY_TERMS,
   DELIVERY_MEMO_MAX,
   type DeliveryTerms,
@@ -17,8 +16,12 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import { joinAddress } from '@/components/form/address';
-import { formatNumber } from '@/lib/format';
+import { cardBelowMinimum, clampPoints } from '@/lib/payment-amounts';
 import { checkoutText as t } from './messages';
+
+// The points rules are every payment form's (lib/payment-amounts.ts); named here too, where the
+// order sheet's other rules are.
+export { cardBelowMinimum, clampPoints, formatPointsInput, parsePointsInput } from '@/lib/payment-amounts';
 
 /** The tenant's parcel shipping terms (its `legal_info`: shipping_fee, free_shipping_threshold). */
 export type ShippingTerms = TenantSettings['legal_info'];
@@ -67,18 +70,6 @@ export function termsOf(product: Pick<CheckoutProduct, 'merchant'>): DeliveryTer
 export function maxOrderQuantity(displayRemaining: number): number {
   if (displayRemaining < 0) return ORDER_QTY_MAX;
   return Math.min(ORDER_QTY_MAX, displayRemaining);
-}
-
-/** Spec 5: the points input is clamped between 0 and min(available, total). */
-export function clampPoints(value: number | undefined, available: number, total: number): number {
-  const v = typeof value === 'number' && Number.isFinite(value) ? Math.floor(value) : 0;
-  const max = Math.max(0, Math.min(available, total));
-  return Math.min(Math.max(0, v), max);
-}
-
-/** A card part the acquirers refuse: something left to charge, but less than CARD_MIN_AMOUNT. */
-export function cardBelowMinimum(cardAmount: number): boolean {
-  return cardAmount > 0 && cardAmount < CARD_MIN_AMOUNT;
 }
 
 /** The product as the payment form needs it (a part of the catalogue's ProductDetail). */
@@ -285,19 +276,4 @@ export function toPrepareBody(
   if (fulfilment === 'shipping') body.buyer_postcode = values.buyer_postcode;
   if (values.delivery_memo) body.delivery_memo = values.delivery_memo;
   return body;
-}
-
-// --- typed amounts ----------------------------------------------------------------------------------
-
-const MAX_AMOUNT_DIGITS = 10;
-
-/** A typed amount: digits only (separators dropped); empty is 0. */
-export function parsePointsInput(text: string): number {
-  const digits = text.replace(/\D/g, '').slice(0, MAX_AMOUNT_DIGITS);
-  return digits ? Number(digits) : 0;
-}
-
-/** The points field while typing: `3,000` (DESIGN.md: separators as the user types). */
-export function formatPointsInput(value: number | undefined): string {
-  return value === undefined || !Number.isFinite(value) ? '' : formatNumber(value);
 }

@@ -61,8 +61,12 @@ function useOrderAction(order: Order, onDone: () => void) {
   });
 }
 
-/** One order of the history: status, items, amounts, where it goes, and what the buyer may do now. */
-export function OrderCard({ order }: { order: Order }) {
+/**
+ * One order of the history: status, items, amounts, where it goes, and what the buyer may do now.
+ * `level` 3 inside a block of orders paid together (its heading is the block's h2).
+ */
+export function OrderCard({ order, level = 2 }: { order: Order; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const [dialog, setDialog] = useState<Action | null>(null);
   const [reason, setReason] = useState('');
   const [expanded, setExpanded] = useState(false);
@@ -86,9 +90,9 @@ export function OrderCard({ order }: { order: Order }) {
     <article className="order-card card" aria-labelledby={`${id}-title`}>
       <header className="order-card-head">
         <div>
-          <h2 id={`${id}-title`} className="order-card-title">
+          <Heading id={`${id}-title`} className="order-card-title">
             <time dateTime={order.created_at}>{formatOrderDateTime(order.created_at)}</time>
-          </h2>
+          </Heading>
           <p className="order-muted">
             {m.orderNo(order.id)} · {orderKindLabel(order)} · {order.merchant.name}
           </p>

@@ -60,3 +60,24 @@ export function formatOrderDateTime(value: string | null | undefined, now: Date 
     minute: '2-digit',
   });
 }
+
+/** A run of the listed orders: one order, or several paid together (one cart checkout). */
+export interface OrderRun {
+  paymentId: string;
+  orders: Order[];
+}
+
+/**
+ * The listed orders in runs of one payment: orders sharing a `payment_id` that appear together
+ * are one run (a cart's checkout makes one order per merchant, paid at once); every other order is
+ * a run of its own. The list's order is kept.
+ */
+export function runsByPayment(orders: Order[]): OrderRun[] {
+  const runs: OrderRun[] = [];
+  for (const order of orders) {
+    const last = runs.at(-1);
+    if (last && order.payment_id && last.paymentId === order.payment_id) last.orders.push(order);
+    else runs.push({ paymentId: order.payment_id, orders: [order] });
+  }
+  return runs;
+}

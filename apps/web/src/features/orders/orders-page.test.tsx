@@ -122,6 +122,41 @@ describe('/orders: the order history', () => {
     expect(listCalls()[0]?.query.get('limit')).toBe('20');
   });
 
+  it('shows orders paid together in one block, each with its own card, merchant, status and actions', async () => {
+    const farmPart = buildOrder({
+      id: 140,
+      payment_id: 'pay_cart_9',
+      status: 'PENDING',
+      can_cancel: true,
+      can_confirm: false,
+    });
+    const kitchenPart = buildOrder({
+      id: 141,
+      payment_id: 'pay_cart_9',
+      merchant: { id: 7, name: '망원 돈가스' },
+      status: 'READY',
+      order_type: 'pickup',
+      delivery_address: null,
+      total_price: 9500,
+      can_confirm: false,
+    });
+    serve(() => page([farmPart, kitchenPart, parcel]));
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
+    const block = (await screen.findByRole('heading', { name: '한 번에 결제한 주문 2건' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(block).getByText('합계 27,500원')).toBeTruthy();
+    const cards = within(block).getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0] as HTMLElement).getByText('주문번호 140 · 배달 · 햇살농원', { exact: false })).toBeTruthy();
+    expect(within(cards[0] as HTMLElement).getByRole('button', { name: '주문 취소' })).toBeTruthy();
+    expect(within(cards[1] as HTMLElement).getByText('픽업대기')).toBeTruthy();
+    expect(within(cards[1] as HTMLElement).getByText(/망원 돈가스/)).toBeTruthy();
+    // An order paid on its own stays a card of the list, outside any block.
+    expect(block.contains(cardOf(103))).toBe(false);
+    expect(screen.getAllByRole('heading', { name: /한 번에 결제한 주문/ })).toHaveLength(1);
+  });
+
   it('shows the option bought under the product and the delivery fee as its own line', async () => {
     const apples = buildOrder({
       id: 130,

@@ -1,7 +1,7 @@
 import { type OrderStatus, orderStatuses } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, ReceiptText, SearchX, TriangleAlert } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AppToaster } from '@/components/app-toaster';
 import { Notice } from '@/components/notice';
@@ -9,8 +9,16 @@ import { paths } from '@/config/paths';
 import { useTenant } from '@/lib/tenant';
 import { ordersText as m } from './messages';
 import { OrderCard } from './order-card';
-import { type OrdersQuery, ordersSearch, readOrdersQuery, statusFilterLabel } from './order-list-values';
+import {
+  type OrderRun,
+  type OrdersQuery,
+  ordersSearch,
+  readOrdersQuery,
+  runsByPayment,
+  statusFilterLabel,
+} from './order-list-values';
 import { userOrdersQuery } from './orders.api';
+import '@/components/checkout/checkout.css';
 import '@/components/form/form.css';
 import './orders.css';
 
@@ -33,6 +41,30 @@ function StatusFilter({ value, onChange }: { value: OrderStatus | undefined; onC
         </button>
       ))}
     </fieldset>
+  );
+}
+
+/**
+ * Orders paid together (a cart's checkout, one order per merchant) in one block under one heading;
+ * each order keeps its own card, merchant, status and actions.
+ */
+function PaidTogether({ run }: { run: OrderRun }) {
+  const id = useId();
+  const total = run.orders.reduce((sum, o) => sum + o.total_price, 0);
+  return (
+    <section className="order-payment-group" aria-labelledby={`${id}-title`}>
+      <header className="order-payment-head">
+        <h2 id={`${id}-title`} className="order-payment-title">
+          {m.paidTogether} <span className="order-payment-count tabular">{m.paidTogetherCount(run.orders.length)}</span>
+        </h2>
+        <p className="order-muted tabular">{m.paidTogetherTotal(total)}</p>
+      </header>
+      <div className="order-list">
+        {run.orders.map((order) => (
+          <OrderCard key={order.id} order={order} level={3} />
+        ))}
+      </div>
+    </section>
   );
 }
 
@@ -132,9 +164,13 @@ export default function OrdersPage() {
             {m.total(list.data?.total ?? orders.length)}
           </p>
           <div className="order-list" aria-busy={list.isFetching || undefined}>
-            {orders.map((order) => (
-              <OrderCard key={order.id} order={order} />
-            ))}
+            {runsByPayment(orders).map((run) =>
+              run.orders.length > 1 ? (
+                <PaidTogether key={run.paymentId} run={run} />
+              ) : (
+                run.orders.map((order) => <OrderCard key={order.id} order={order} />)
+              ),
+            )}
           </div>
           {pages > 1 ? (
             <nav className="order-pagination" aria-label={m.pagination}>

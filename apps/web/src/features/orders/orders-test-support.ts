@@ -12,6 +12,7 @@ export const buyer: SessionUser = {
   address: null,
 };
 
+/** An order (its own payment, `pay_<id>`, unless `over` names one shared with others). */
 export function buildOrder(over: Partial<Order> = {}): Order {
   return {
     id: 101,
@@ -47,7 +48,7 @@ export function buildOrder(over: Partial<Order> = {}): Order {
     points_used: 3000,
     card_amount: 15_000,
     earned_points: 150,
-    payment_id: 'pay_101',
+    payment_id: `pay_${over.id ?? 101}`,
     refund_failure: null,
     can_cancel: false,
     can_confirm: true,

@@ -1,12 +1,4 @@
-import type {
-  Order,
-  OrderPage,
-  OrderStatus,
-  PaymentConfirmed,
-  PaymentPrepare,
-  PaymentPrepared,
-  WalletOverview,
-} from '@app/contracts';
+import type { Order, OrderPage, OrderStatus, PaymentConfirmed, PaymentPrepare, PaymentPrepared } from '@app/contracts';
 import { ORDERS_PAGE_SIZE } from '@app/contracts';
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -18,18 +10,8 @@ export const orderKeys = {
   detail: (id: number) => ['orders', 'detail', id] as const,
 };
 
-/**
- * The wallet overview (balance and reward rate) under the wallet screen's own key, so a purchase
- * and the wallet tab share one cached answer and refresh each other.
- */
-const walletOverviewKey = ['wallet', 'overview'] as const;
+/** The wallet's queries (its balance moves with every order). */
 const walletKey = ['wallet'] as const;
-
-export const checkoutWalletQuery = queryOptions({
-  queryKey: walletOverviewKey,
-  queryFn: ({ signal }) => api.get<WalletOverview>('/api/wallet/overview', { signal }),
-  staleTime: 0,
-});
 
 /** The buyer's orders, newest first, 20 a page (page counts from 1). */
 export const userOrdersQuery = (page: number, status: OrderStatus | undefined) =>

@@ -1,15 +1,19 @@
 import { DEFAULT_POINT_REWARD_RATE, type DeliveryTerms, orderMessages } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Minus, Plus, Search } from 'lucide-react';
+import { Minus, Plus } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type Control, type Resolver, type UseFormReturn, useController, useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { type Resolver, type UseFormReturn, useController, useForm, useWatch } from 'react-hook-form';
+import { BuyerFields } from '@/components/checkout/buyer-fields';
+import { PayBar, payLabel } from '@/components/checkout/pay-bar';
+import { PaymentSummary, type SummaryRow } from '@/components/checkout/payment-summary';
+import { PointsField, WalletPoints } from '@/components/checkout/points-field';
+import { ShippingAddress } from '@/components/checkout/shipping-address';
+import { usePaymentWindow } from '@/components/checkout/use-payment-window';
 import { splitAddress } from '@/components/form/address';
-import { baseAddressOf, loadPostcode } from '@/components/form/postcode';
-import { FormMessage, TextField } from '@/components/form/text-field';
+import { TextField } from '@/components/form/text-field';
 import { apiErrorDetail } from '@/lib/api-client';
-import { openCheckout, paymentCallbackHref } from '@/lib/checkout';
+import { checkoutWalletQuery } from '@/lib/checkout-wallet';
 import { outcomeUnknown, submissionKeys } from '@/lib/idempotency';
 import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
@@ -25,23 +29,20 @@ import {
   checkoutFormSchema,
   checkoutSummary,
   clampPoints,
-  formatPointsInput,
   freeDeliveryFrom,
   fulfilmentOf,
   maxOrderQuantity,
   offersOrderTypeChoice,
-  parsePointsInput,
   refusalText,
   termsOf,
   toPrepareBody,
 } from './checkout-values';
 import { checkoutText as t } from './messages';
-import { checkoutWalletQuery, preparePurchase } from './orders.api';
+import { preparePurchase } from './orders.api';
 import '@/components/form/form.css';
 import './orders.css';
 import { useFocusFirstError } from '@/components/form/focus-first-error';
 import { useSingleFlight } from '@/components/form/single-flight';
-import { SubmitButton } from '@/components/form/submit-button';
 import { Sheet } from '@/components/sheet';
 import { TestPaymentNotice } from '@/components/test-payment-notice';
 import { keepPurchaseDraft, readPurchaseDraft } from './purchase-draft';
@@ -115,139 +116,6 @@ function QuantityStepper({ form, max }: { form: Form; max: number }) {
   );
 }
 
-type PostcodeState = 'idle' | 'loading' | 'failed';
-
-/**
- * Postcode, address and detail of a parcel: '우편번호 찾기' loads the Daum/Kakao widget on demand
- * and fills the postcode and address; every field can also be typed, which is the way when the
- * widget's script cannot load.
- */
-function ShippingAddress({ form, withPostcode }: { form: Form; withPostcode: boolean }) {
-  const [state, setState] = useState<PostcodeState>('idle');
-  const { errors } = form.formState;
-
-  const findPostcode = async () => {
-    setState('loading');
-    try {
-      const Postcode = await loadPostcode();
-      setState('idle');
-      new Postcode({
-        oncomplete: (result) => {
-          const opts = { shouldValidate: true, shouldDirty: true } as const;
-          if (result.zonecode) form.setValue('buyer_postcode', result.zonecode, opts);
-          form.setValue('address_base', baseAddressOf(result), opts);
-          form.setFocus('address_detail');
-        },
-      }).open();
-    } catch {
-      setState('failed');
-    }
-  };
-
-  return (
-    <fieldset className="order-fieldset">
-      <legend className="field-label">{withPostcode ? t.shipping : t.deliveryAddress}</legend>
-      {withPostcode ? (
-        <TextField
-          label={t.postcode}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={5}
-          placeholder={t.postcodePlaceholder}
-          error={errors.buyer_postcode?.message}
-          hint={state === 'failed' ? t.postcodeFailed : undefined}
-          action={
-            <button
-              type="button"
-              className="btn btn-outline"
-              disabled={state === 'loading'}
-              onClick={() => void findPostcode()}
-            >
-              <Search size={18} aria-hidden="true" />
-              {state === 'loading' ? t.findingPostcode : t.findPostcode}
-            </button>
-          }
-          {...form.register('buyer_postcode')}
-        />
-      ) : null}
-      <TextField
-        label={t.address}
-        autoComplete="street-address"
-        placeholder={t.addressPlaceholder}
-        error={errors.address_base?.message}
-        {...form.register('address_base')}
-      />
-      <TextField
-        label={t.addressDetail}
-        autoComplete="address-line2"
-        placeholder={t.addressDetailPlaceholder}
-        error={errors.address_detail?.message}
-        {...form.register('address_detail')}
-      />
-    </fieldset>
-  );
-}
-
-function PointsField({
-  control,
-  available,
-  total,
-}: {
-  control: Control<CheckoutFormValues, unknown, CheckoutFormOutput>;
-  available: number;
-  total: number;
-}) {
-  const id = useId();
-  const { field, fieldState } = useController({ control, name: 'points_used' });
-  const max = Math.max(0, Math.min(available, total));
-  const error = fieldState.error?.message;
-  const hintId = `${id}-hint`;
-  const errorId = error ? `${id}-error` : undefined;
-  // Spec 5: whatever is typed is clamped between 0 and min(available, total).
-  const set = (v: number) => field.onChange(clampPoints(v, available, total));
-  return (
-    <div className="field">
-      <div className="order-points-head">
-        <label className="field-label" htmlFor={id}>
-          {t.pointsLabel}
-        </label>
-        <span className="order-muted tabular">{t.pointsAvailable(available)}</span>
-      </div>
-      <div className="field-row">
-        <div className="order-amount-input">
-          <input
-            ref={field.ref}
-            id={id}
-            name={field.name}
-            className="input tabular"
-            inputMode="numeric"
-            autoComplete="off"
-            value={formatPointsInput(field.value)}
-            onChange={(e) => set(parsePointsInput(e.currentTarget.value))}
-            onBlur={field.onBlur}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}
-          />
-          <span className="order-amount-unit" aria-hidden="true">
-            P
-          </span>
-        </div>
-        <button type="button" className="btn btn-outline" disabled={max === 0} onClick={() => set(max)}>
-          {t.useAll}
-        </button>
-      </div>
-      <p id={hintId} className="field-hint">
-        {t.pointsHint}
-      </p>
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** Where and when a pickup is collected, as far as the merchant says. */
 function PickupPlace({ terms }: { terms: DeliveryTerms }) {
   if (!terms.pickup_address && !terms.pickup_hours) return null;
@@ -307,7 +175,6 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
   const terms = termsOf(product);
   const { user } = useSession();
   const { tenant, isEnabled } = useTenant();
-  const navigate = useNavigate();
   const walletOn = isEnabled('wallet');
   const wallet = useQuery({ ...checkoutWalletQuery, enabled: walletOn });
   const available = walletOn && wallet.data ? wallet.data.balance.available : null;
@@ -317,7 +184,8 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
   const shipping = tenant.settings.legal_info;
   const maxQty = maxOrderQuantity(product.display_remaining);
   const [failure, setFailure] = useState<string | null>(null);
-  const [stage, setStage] = useState<'form' | 'opening' | 'leaving'>('form');
+  const payment = usePaymentWindow();
+  const stage = payment.stage;
   const [keys] = useState(() => submissionKeys());
 
   // The resolver reads the rules of this render: the balance arrives after the form is made.
@@ -355,7 +223,6 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
     defaultValues: initialValues,
   });
   const formRef = useRef<HTMLFormElement>(null);
-  const refusalId = useId();
   const focusFirstError = useFocusFirstError(formRef);
   const { errors, isSubmitting } = form.formState;
   const [qty, orderType, points] = useWatch({ control: form.control, name: ['qty', 'order_type', 'points_used'] });
@@ -378,6 +245,13 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
     if (clamped !== points) form.setValue('points_used', clamped, { shouldValidate: form.formState.isSubmitted });
   }, [available, summary.total, points, form]);
 
+  const fillAddress = ({ postcode, address }: { postcode: string; address: string }) => {
+    const opts = { shouldValidate: true, shouldDirty: true } as const;
+    if (postcode) form.setValue('buyer_postcode', postcode, opts);
+    form.setValue('address_base', address, opts);
+    form.setFocus('address_detail');
+  };
+
   const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -395,23 +269,8 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
     // Kept for this tab: a declined or cancelled payment comes back to this sheet with them.
     if (user) keepPurchaseDraft(user.id, product.id, prepared.merchant_uid, entries, option?.id);
     // Points pay it all (full_points): the callback screen confirms it at once, like a card payment.
-    if (prepared.actual_payment_amount === 0) {
-      navigate(paymentCallbackHref('purchase', { paymentId: prepared.merchant_uid }));
-      return;
-    }
-    if (!prepared.checkout) {
-      setFailure(t.noCheckout);
-      return;
-    }
-    setStage('opening');
-    try {
-      const outcome = await openCheckout(prepared.checkout, 'purchase');
-      if (outcome.kind === 'returned') navigate(outcome.href);
-      else setStage('leaving');
-    } catch {
-      setStage('form');
-      setFailure(t.noCheckout);
-    }
+    const opening = await payment.open(prepared);
+    if (opening) setFailure(opening);
   }, focusFirstError);
 
   const busy = isSubmitting || stage !== 'form';
@@ -419,6 +278,18 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
   const stock = stockText(product.display_remaining);
   const freeFrom = summary.deliveryFee > 0 ? freeDeliveryFrom(fulfilment, terms, shipping) : null;
   const refusal = summary.refusal ? refusalText(summary.refusal, terms) : null;
+  const summaryRows: SummaryRow[] = [{ label: t.itemsTotal, value: t.won(summary.itemsTotal) }];
+  if (fulfilment !== 'pickup') {
+    summaryRows.push({
+      label: fulfilment === 'shipping' ? t.shippingFee : t.deliveryFee,
+      value: summary.deliveryFee === 0 ? t.free : t.won(summary.deliveryFee),
+    });
+  }
+  if (walletOn) summaryRows.push({ label: t.pointsUsed, value: t.minusWon(summary.points) });
+  summaryRows.push({ label: t.cardAmount, value: t.won(summary.card), kind: 'total' });
+  if (summary.earned !== null && summary.earned > 0) {
+    summaryRows.push({ label: t.earned, value: t.plusPoints(summary.earned), kind: 'earned' });
+  }
   return (
     <form ref={formRef} className="form-stack order-form" noValidate onSubmit={flight.guard(onSubmit)}>
       <TestPaymentNotice />
@@ -459,34 +330,35 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
         </div>
       ) : null}
 
-      <fieldset className="order-fieldset">
-        <legend className="field-label">{t.buyer}</legend>
-        <TextField
-          label={t.buyerName}
-          autoComplete="name"
-          error={errors.buyer_name?.message}
-          {...form.register('buyer_name')}
-        />
-        <TextField
-          label={t.buyerTel}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={t.buyerTelPlaceholder}
-          error={errors.buyer_tel?.message}
-          {...form.register('buyer_tel')}
-        />
-        <TextField
-          label={t.buyerEmail}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.buyer_email?.message}
-          {...form.register('buyer_email')}
-        />
-      </fieldset>
+      <BuyerFields
+        fields={{
+          name: form.register('buyer_name'),
+          tel: form.register('buyer_tel'),
+          email: form.register('buyer_email'),
+        }}
+        errors={{
+          name: errors.buyer_name?.message,
+          tel: errors.buyer_tel?.message,
+          email: errors.buyer_email?.message,
+        }}
+      />
 
-      {fulfilment !== 'pickup' ? <ShippingAddress form={form} withPostcode={fulfilment === 'shipping'} /> : null}
+      {fulfilment !== 'pickup' ? (
+        <ShippingAddress
+          withPostcode={fulfilment === 'shipping'}
+          fields={{
+            postcode: form.register('buyer_postcode'),
+            base: form.register('address_base'),
+            detail: form.register('address_detail'),
+          }}
+          errors={{
+            postcode: errors.buyer_postcode?.message,
+            base: errors.address_base?.message,
+            detail: errors.address_detail?.message,
+          }}
+          onFound={fillAddress}
+        />
+      ) : null}
       <TextField
         label={t.memo}
         placeholder={t.memoPlaceholder}
@@ -495,88 +367,29 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
       />
 
       {walletOn ? (
-        <fieldset className="order-fieldset">
-          <legend className="field-label">{t.points}</legend>
+        <WalletPoints available={available} failed={wallet.isError} onRetry={() => void wallet.refetch()}>
           {available !== null ? (
-            <PointsField control={form.control} available={available} total={summary.total} />
-          ) : wallet.isError ? (
-            <div className="order-inline-alert" role="alert">
-              <p>{t.pointsFailed}</p>
-              <button type="button" className="btn btn-ghost" onClick={() => void wallet.refetch()}>
-                {t.retry}
-              </button>
-            </div>
-          ) : (
-            <p className="order-muted" role="status">
-              {t.pointsLoading}
-            </p>
-          )}
-        </fieldset>
+            <PointsField control={form.control} name="points_used" available={available} total={summary.total} />
+          ) : null}
+        </WalletPoints>
       ) : null}
 
-      <section className="order-summary-box" aria-labelledby="order-summary-title">
-        <h3 id="order-summary-title" className="order-summary-title">
-          {t.summary}
-        </h3>
-        <dl className="order-summary">
-          <div>
-            <dt>{t.itemsTotal}</dt>
-            <dd>{t.won(summary.itemsTotal)}</dd>
-          </div>
-          {fulfilment !== 'pickup' ? (
-            <div>
-              <dt>{fulfilment === 'shipping' ? t.shippingFee : t.deliveryFee}</dt>
-              <dd>{summary.deliveryFee === 0 ? t.free : t.won(summary.deliveryFee)}</dd>
-            </div>
-          ) : null}
-          {walletOn ? (
-            <div>
-              <dt>{t.pointsUsed}</dt>
-              <dd>{t.minusWon(summary.points)}</dd>
-            </div>
-          ) : null}
-          <div className="order-summary-total">
-            <dt>{t.cardAmount}</dt>
-            <dd>{t.won(summary.card)}</dd>
-          </div>
-          {summary.earned !== null && summary.earned > 0 ? (
-            <div>
-              <dt>{t.earned}</dt>
-              <dd className="order-earned">{t.plusPoints(summary.earned)}</dd>
-            </div>
-          ) : null}
-        </dl>
-        {freeFrom !== null ? (
-          <p className="order-summary-note">
-            {fulfilment === 'shipping' ? t.freeShippingFrom(freeFrom) : t.freeDeliveryFrom(freeFrom)}
-          </p>
-        ) : null}
-      </section>
+      <PaymentSummary
+        title={t.summary}
+        rows={summaryRows}
+        note={
+          freeFrom === null
+            ? null
+            : fulfilment === 'shipping'
+              ? t.freeShippingFrom(freeFrom)
+              : t.freeDeliveryFrom(freeFrom)
+        }
+      />
 
-      {/* Stays at the foot of the sheet while it scrolls: the amount being paid is always in view. */}
-      <div className="order-pay-bar">
-        {refusal ? (
-          <p id={refusalId} className="form-message form-message-error" role="alert">
-            {refusal}
-          </p>
-        ) : null}
-        {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-        <SubmitButton
-          className="btn btn-primary btn-lg btn-block"
-          pending={busy}
-          // The merchant's terms refuse this order as it stands (below the minimum, no pickups).
-          disabled={refusal !== null}
-          aria-describedby={refusal ? refusalId : undefined}
-        >
-          {stage !== 'form'
-            ? t.opening
-            : isSubmitting
-              ? t.paying
-              : summary.total > 0 && summary.card === 0
-                ? t.payWithPoints
-                : t.pay(summary.card)}
-        </SubmitButton>
-      </div>
+      {/* The merchant's terms refuse this order as it stands (below the minimum, no pickups). */}
+      <PayBar refusal={refusal} failure={failure} pending={busy}>
+        {payLabel({ stage, submitting: isSubmitting, total: summary.total, card: summary.card })}
+      </PayBar>
     </form>
   );
 }

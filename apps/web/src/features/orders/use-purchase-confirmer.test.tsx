@@ -13,6 +13,7 @@ const confirmed: PaymentConfirmed = {
   success: true,
   status: 'paid',
   order_id: 101,
+  order_ids: [101],
   payment_id: 'pay_101',
   payment_type: 'mixed_payment',
   amount: 18_000,
@@ -93,6 +94,70 @@ describe('purchase confirmation on the callback screen', () => {
       { label: '총 결제 금액', value: '41,000원' },
       { label: '카드 결제', value: '41,000원' },
       { label: '적립 포인트', value: '410P' },
+    ]);
+  });
+
+  it('shows every order of a payment of several (a cart checkout) and the figures of all of them', async () => {
+    const parcel = buildOrder({
+      id: 201,
+      payment_id: 'pay_cart_1',
+      category_type: 'shopping',
+      items_total: 18_000,
+      shipping_fee: 3000,
+      total_price: 21_000,
+      points_used: 1000,
+      card_amount: 20_000,
+      earned_points: 200,
+    });
+    const meal = buildOrder({
+      id: 202,
+      payment_id: 'pay_cart_1',
+      order_type: 'pickup',
+      items: [
+        {
+          product_id: 8,
+          product_title: '수제 돈가스 정식',
+          option_id: null,
+          option_name: null,
+          unit_price: 9500,
+          quantity: 1,
+          total_price: 9500,
+          image_url: null,
+        },
+      ],
+      items_total: 9500,
+      shipping_fee: 0,
+      total_price: 9500,
+      points_used: 0,
+      card_amount: 9500,
+      earned_points: 95,
+    });
+    stubFetch((url) => {
+      if (url.pathname === '/api/payment/callback') {
+        return Response.json({
+          ...confirmed,
+          order_id: 201,
+          order_ids: [201, 202],
+          payment_id: 'pay_cart_1',
+          amount: 30_500,
+        });
+      }
+      if (url.pathname === '/api/delivery/orders/201') return Response.json(parcel);
+      if (url.pathname === '/api/delivery/orders/202') return Response.json(meal);
+      return undefined;
+    });
+    const { result } = hooks();
+    const receipt = await result.current.confirm('pay_cart_1');
+    expect(receipt.amount).toBe(30_500);
+    expect(receipt.rows).toEqual([
+      { label: '주문 번호', value: '201번, 202번' },
+      { label: '주문 상품', value: '유기농 딸기 1kg 외 1건' },
+      { label: '상품금액', value: '27,500원' },
+      { label: '배송비', value: '3,000원' },
+      { label: '총 결제 금액', value: '30,500원' },
+      { label: '포인트 사용', value: '1,000P' },
+      { label: '카드 결제', value: '29,500원' },
+      { label: '적립 포인트', value: '295P' },
     ]);
   });
 

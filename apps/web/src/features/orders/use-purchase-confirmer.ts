@@ -4,12 +4,13 @@ import { paths } from '@/config/paths';
 import { resumePurchaseState } from '@/lib/checkout';
 import { confirmPurchase, orderDetailQuery, refreshAfterOrderChange } from './orders.api';
 import { draftOfPayment, forgetPurchaseDraft, productOfPayment } from './purchase-draft';
-import { purchaseReceiptRows } from './purchase-receipt';
+import { paymentReceiptRows, purchaseReceiptRows } from './purchase-receipt';
 
 /**
  * Confirms a purchase for the payment callback screen (card, points, or both): the server verifies
- * the card part at the gateway and completes the order; then the order is read for the receipt,
- * and the order history and the wallet are refreshed.
+ * the card part at the gateway and completes the order (or the orders of a cart's payment, one per
+ * merchant); then the orders are read for the receipt, and the order history and the wallet are
+ * refreshed.
  */
 export function usePurchaseConfirmer() {
   const queryClient = useQueryClient();
@@ -18,6 +19,14 @@ export function usePurchaseConfirmer() {
       const answer = await confirmPurchase({ merchant_uid: paymentId, imp_uid: context?.txId, status: 'paid' });
       forgetPurchaseDraft(paymentId);
       void refreshAfterOrderChange(queryClient);
+      const orderIds = answer.order_ids?.length ? answer.order_ids : [answer.order_id];
+      if (orderIds.length > 1) {
+        const orders = await Promise.all(orderIds.map((id) => queryClient.fetchQuery(orderDetailQuery(id)))).catch(
+          () => undefined,
+        );
+        const amount = orders ? orders.reduce((sum, o) => sum + o.total_price, 0) : answer.amount;
+        return { amount, rows: paymentReceiptRows(answer, orderIds, orders) };
+      }
       const order = await queryClient.fetchQuery(orderDetailQuery(answer.order_id)).catch(() => undefined);
       return { amount: order?.total_price ?? answer.amount, rows: purchaseReceiptRows(answer, order) };
     },

@@ -63,6 +63,7 @@ export const detailMessages = {
   shippingFee: (fee: string) => `배송비 ${fee}`,
   freeShippingFrom: (threshold: string) => `${threshold} 이상 무료배송`,
   buy: '구매하기',
+  addToCart: '장바구니 담기',
   soldOut: '품절',
   notAvailable: '판매 중지',
   /** The tenant's payment feature is off: nothing can be bought, said before any form opens. */

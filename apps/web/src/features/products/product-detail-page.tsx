@@ -1,7 +1,7 @@
 import type { ProductDetail, ProductOption } from '@app/contracts';
 import { deliveryCategories, ORDER_QTY_MAX, orderMessages, shoppingCategories } from '@app/contracts/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Minus, PackageX, Plus, RefreshCw, Star, Store, TriangleAlert, Truck } from 'lucide-react';
+import { Minus, PackageX, Plus, RefreshCw, ShoppingCart, Star, Store, TriangleAlert, Truck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -248,14 +248,34 @@ export type PurchaseSlot = (props: {
  */
 export type ReviewsSlot = (props: { product: ProductDetail; onChanged: () => void }) => ReactNode;
 
+/** A line for the cart, as this page knows it (a guest's cart shows these until they sign in). */
+export interface CartLineDraft {
+  product_id: number;
+  option_id: number | null;
+  qty: number;
+  title: string;
+  option_name: string | null;
+  price: number;
+  thumbnail_url: string | null;
+  merchant: { id: number; business_name: string } | null;
+}
+
+/**
+ * '장바구니 담기' the app plugs in (the cart feature's): puts the line in the account's cart or the
+ * browser's and says so; resolves true when it went in.
+ */
+export type AddToCart = (line: CartLineDraft) => Promise<boolean>;
+
 function ProductView({
   product,
   purchase,
   reviews,
+  addToCart,
 }: {
   product: ProductDetail;
   purchase: PurchaseSlot;
   reviews: ReviewsSlot;
+  addToCart?: AddToCart;
 }) {
   const { isMember, user } = useSession();
   const { displayName, isEnabled, tenant } = useTenant();
@@ -275,6 +295,7 @@ function ProductView({
   const [quantity, setQuantity] = useState('1');
   const [optionId, setOptionId] = useState<number | null>(null);
   const [buying, setBuying] = useState(false);
+  const [adding, setAdding] = useState(false);
   const [resuming, setResuming] = useState(false);
   // With options the buyer picks one; its price, stock and discount are then the ones shown and bought.
   const options = product.options;
@@ -368,6 +389,39 @@ function ProductView({
     setBuying(true);
   };
 
+  // The same checks as buying, without the sign-in: a guest's line waits in this browser.
+  const putInCart = async () => {
+    if (!addToCart || adding) return;
+    if (needsOption) {
+      toast.error(orderMessages.optionRequired);
+      return;
+    }
+    if (!qtyValid) {
+      toast.error(m.quantityInvalid);
+      return;
+    }
+    if (isOwner) {
+      toast.info(orderMessages.ownProduct);
+      return;
+    }
+    setAdding(true);
+    try {
+      await addToCart({
+        product_id: product.id,
+        option_id: option?.id ?? null,
+        qty,
+        title: product.title,
+        option_name: option?.name ?? null,
+        price,
+        thumbnail_url: product.thumbnail_url ?? product.image_url,
+        merchant: { id: product.merchant.id, business_name: product.merchant.business_name },
+      });
+    } finally {
+      setAdding(false);
+    }
+  };
+  const cartOff = soldOut || unavailable || paymentOff || needsOption;
+
   return (
     <div className="container page">
       <div className="product-detail">
@@ -445,7 +499,8 @@ function ProductView({
             <QuantityField
               value={quantity}
               onChange={setQuantity}
-              disabled={!isMember || soldOut || unavailable || paymentOff}
+              // A guest may choose how many to put in the cart; buying needs the sign-in.
+              disabled={(!isMember && !addToCart) || soldOut || unavailable || paymentOff}
               max={maxQty}
             />
             {paymentOff ? (
@@ -467,17 +522,34 @@ function ProductView({
                   <strong>{formatWon(price * qty)}</strong>
                 </p>
               ) : null}
-              <button
-                type="button"
-                className="btn btn-primary btn-lg btn-block"
-                disabled={soldOut || unavailable || paymentOff || needsOption}
-                aria-describedby={
-                  paymentOff ? `${tabsId}-purchase-off` : askOption ? `${tabsId}-option-hint` : undefined
-                }
-                onClick={buy}
-              >
-                {soldOut ? m.soldOut : unavailable ? m.notAvailable : paymentOff ? m.purchaseOff : m.buy}
-              </button>
+              <div className={addToCart ? 'detail-buy-actions' : 'detail-buy-actions is-single'}>
+                {addToCart ? (
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-lg detail-cart-btn"
+                    disabled={cartOff || adding}
+                    aria-busy={adding || undefined}
+                    aria-describedby={
+                      paymentOff ? `${tabsId}-purchase-off` : askOption ? `${tabsId}-option-hint` : undefined
+                    }
+                    onClick={() => void putInCart()}
+                  >
+                    <ShoppingCart size={20} aria-hidden="true" />
+                    <span className="detail-cart-text">{m.addToCart}</span>
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className="btn btn-primary btn-lg btn-block"
+                  disabled={soldOut || unavailable || paymentOff || needsOption}
+                  aria-describedby={
+                    paymentOff ? `${tabsId}-purchase-off` : askOption ? `${tabsId}-option-hint` : undefined
+                  }
+                  onClick={buy}
+                >
+                  {soldOut ? m.soldOut : unavailable ? m.notAvailable : paymentOff ? m.purchaseOff : m.buy}
+                </button>
+              </div>
             </div>
             {isOwner ? (
               <Link to={paths.productEdit.getHref(product.id)} className="btn btn-outline btn-block">
@@ -527,8 +599,19 @@ function ProductView({
   );
 }
 
-/** Product detail at /products/{id} (spec part 2, section 2), with the app's payment form and reviews. */
-export default function ProductDetailPage({ purchase, reviews }: { purchase: PurchaseSlot; reviews: ReviewsSlot }) {
+/**
+ * Product detail at /products/{id} (spec part 2, section 2), with the app's payment form, reviews
+ * and, where the app plugs it in, the cart.
+ */
+export default function ProductDetailPage({
+  purchase,
+  reviews,
+  addToCart,
+}: {
+  purchase: PurchaseSlot;
+  reviews: ReviewsSlot;
+  addToCart?: AddToCart;
+}) {
   const { id } = useParams();
   const productId = Number(id);
   const valid = Number.isInteger(productId) && productId > 0;
@@ -592,5 +675,5 @@ export default function ProductDetailPage({ purchase, reviews }: { purchase: Pur
     );
   }
   if (!detail.isSuccess) return <DetailSkeleton />;
-  return <ProductView product={detail.data} purchase={purchase} reviews={reviews} />;
+  return <ProductView product={detail.data} purchase={purchase} reviews={reviews} addToCart={addToCart} />;
 }

@@ -1,0 +1,39 @@
+import { ShoppingCart } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatNumber } from '@/lib/format';
+import { cartText as m } from './messages';
+import { useCartCount } from './use-cart-count';
+import './cart-link.css';
+
+/** More than this shows as `99+` on the badge. */
+const BADGE_MAX = 99;
+
+/**
+ * The cart entry of the navigation: an icon with the line count, in the header (`header`) or as an
+ * item of the phone's bottom bar (`bottom`). Nothing where the tenant sells nothing.
+ */
+export function CartLink({ variant }: { variant: 'header' | 'bottom' }) {
+  const count = useCartCount();
+  if (count === null) return null;
+  const badge = count > 0 ? (count > BADGE_MAX ? `${BADGE_MAX}+` : formatNumber(count)) : null;
+  const label = count > 0 ? m.entryCount(count) : m.entry;
+  return (
+    <NavLink
+      to={paths.cart.getHref()}
+      end
+      className={variant === 'header' ? 'cart-link' : 'bottom-bar-item cart-link-bottom'}
+      aria-label={label}
+    >
+      <span className="cart-link-icon">
+        <ShoppingCart size={22} aria-hidden="true" />
+        {badge ? (
+          <span className="cart-badge tabular" aria-hidden="true">
+            {badge}
+          </span>
+        ) : null}
+      </span>
+      {variant === 'bottom' ? <span aria-hidden="true">{m.entry}</span> : null}
+    </NavLink>
+  );
+}
