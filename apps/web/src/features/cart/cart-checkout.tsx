@@ -79,6 +79,8 @@ export interface CartCheckoutFormProps {
   cart: Cart;
   /** The lines being paid for (selected and available). */
   selectedIds: number[];
+  /** The cart priced for those lines when only some of a merchant's are selected (their own fee). */
+  priced?: Cart;
   /** A refused checkout (409 price_changed) answered with the cart as it is now. */
   onCartChanged: (cart: Cart) => void;
   /** Opened again after a declined or cancelled payment: the entries kept then fill the form. */
@@ -91,8 +93,8 @@ export interface CartCheckoutFormProps {
  * that adds up; then POST /api/cart/checkout and the payment window, or the callback screen at once
  * when points pay it all.
  */
-export function CartCheckoutForm({ cart, selectedIds, onCartChanged, resume = false }: CartCheckoutFormProps) {
-  const totals = checkoutTotalsOf(cart, selectedIds);
+export function CartCheckoutForm({ cart, selectedIds, priced, onCartChanged, resume = false }: CartCheckoutFormProps) {
+  const totals = checkoutTotalsOf(cart, selectedIds, priced);
   const { user } = useSession();
   const { tenant, isEnabled } = useTenant();
   const walletOn = isEnabled('wallet');
@@ -181,13 +183,7 @@ export function CartCheckoutForm({ cart, selectedIds, onCartChanged, resume = fa
       onCartChanged(changed);
       const detail = apiErrorDetail(err) ?? cartMessages.priceChanged;
       toast.error(detail);
-      // A part of a group priced again at the same total: the fee of that part is not the group's,
-      // which this page cannot know (the cart answer prices whole groups). Say what to do instead.
-      const again = checkoutTotalsOf(
-        changed,
-        totals.groups.flatMap((g) => g.items.map((i) => i.id)),
-      );
-      setFailure(again.partial && again.total === totals.total ? t.partialFeeChanged : detail);
+      setFailure(detail);
       return;
     }
     // Kept for this tab: a declined or cancelled payment comes back to this sheet with them.

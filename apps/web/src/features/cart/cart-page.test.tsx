@@ -52,7 +52,7 @@ const kitchen = (orderType: 'delivery' | 'pickup') =>
 let fetchMock: ReturnType<typeof stubFetch>;
 
 interface Answers {
-  cart?: (pickup: string | null) => Cart;
+  cart?: (pickup: string | null, selected: string | null) => Cart;
   patch?: (id: number, body: unknown) => Response;
   checkout?: () => Response;
 }
@@ -60,10 +60,12 @@ interface Answers {
 function serve({ cart = () => buildCart([farm]), patch, checkout }: Answers = {}) {
   fetchMock = stubFetch((url, init) => {
     const method = init.method ?? 'GET';
-    if (url.pathname === '/api/cart' && method === 'GET') return Response.json(cart(url.searchParams.get('pickup')));
+    if (url.pathname === '/api/cart' && method === 'GET') {
+      return Response.json(cart(url.searchParams.get('pickup'), url.searchParams.get('selected')));
+    }
     const line = url.pathname.match(/^\/api\/cart\/items\/(\d+)$/);
     if (line && method === 'PATCH') {
-      return patch?.(Number(line[1]), JSON.parse(String(init.body))) ?? Response.json(cart(null));
+      return patch?.(Number(line[1]), JSON.parse(String(init.body))) ?? Response.json(cart(null, null));
     }
     if (line && method === 'DELETE') {
       const id = Number(line[1]);
@@ -335,29 +337,22 @@ describe('/cart: checkout', () => {
 });
 
 describe("/cart: checkout of a part of a merchant's lines", () => {
-  it("says what to do when the server prices the part again at the same total (its fee is not the group's)", async () => {
+  it('asks the server to price the part (its own fee) and pays exactly that', async () => {
     serve({
-      checkout: () =>
-        Response.json(
-          {
-            detail: '장바구니의 가격이나 배송비가 바뀌었습니다. 다시 확인해주세요.',
-            code: 'price_changed',
-            cart: buildCart([farm]),
-          },
-          { status: 409 },
-        ),
+      // Priced for the strawberries alone: below the farm's free-delivery line, a fee of its own.
+      cart: (_pickup, selected) =>
+        selected === '1'
+          ? buildCart([{ ...farm, items_total: 18_000, delivery_fee: 4_000, group_total: 22_000 }])
+          : buildCart([farm]),
     });
     open();
     fireEvent.click(await screen.findByRole('checkbox', { name: '부사 사과 선택' }));
-    fireEvent.click(screen.getByRole('button', { name: '21,000원 주문하기 (1개)' }));
+    fireEvent.click(await screen.findByRole('button', { name: '22,000원 주문하기 (1개)' }));
+    expect(callsTo(fetchMock, '/api/cart').some((c) => c.query.get('selected') === '1')).toBe(true);
     const sheet = within(await screen.findByRole('dialog', { name: '주문하기' }));
-    fireEvent.click(sheet.getByRole('button', { name: '21,000원 결제하기' }));
-    expect(
-      await sheet.findByText(
-        '선택한 상품만 주문하면 배송비가 달라져요. 같은 판매자의 상품을 모두 선택하거나 장바구니에서 수량을 조정해주세요.',
-      ),
-    ).toBeTruthy();
-    expect(callsTo(fetchMock, '/api/cart/checkout')[0]?.body).toMatchObject({ item_ids: [1], amount: 21_000 });
+    fireEvent.click(sheet.getByRole('button', { name: '22,000원 결제하기' }));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/cart/checkout')).toHaveLength(1));
+    expect(callsTo(fetchMock, '/api/cart/checkout')[0]?.body).toMatchObject({ item_ids: [1], amount: 22_000 });
   });
 });
 

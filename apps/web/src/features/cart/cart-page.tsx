@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { apiErrorCode, apiErrorDetail } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
-import { cartQuery, pickupParam, storeCart } from './api/get-cart';
+import { cartKeys, cartQuery, cartSelectionQuery, pickupParam, storeCart } from './api/get-cart';
 import { useRemoveCartItems } from './api/remove-cart-item';
 import { useUpdateCartItem } from './api/update-cart-item';
 import { CartCheckoutDialog } from './cart-checkout';
@@ -127,7 +127,16 @@ function MemberCart() {
 
   const data = cart.data;
   const selectedIds = data ? selectedIdsOf(data, unticked) : [];
-  const totals = data ? checkoutTotalsOf(data, selectedIds) : null;
+  // Only some lines of a merchant selected: the server prices that part (its fee may differ).
+  const partlySelected = data ? checkoutTotalsOf(data, selectedIds).partial : false;
+  const priced = useQuery({
+    ...cartSelectionQuery(param, selectedIds),
+    enabled: partlySelected,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+  const pricedPart = partlySelected ? priced.data : undefined;
+  const totals = data ? checkoutTotalsOf(data, selectedIds, pricedPart) : null;
   const nothingToPay = totals === null || totals.count === 0;
   // Nothing left to pay for (a repriced cart took the lines away): the checkout closes.
   useEffect(() => {
@@ -194,7 +203,12 @@ function MemberCart() {
   const refusal = totals.belowMinimum.length
     ? totals.belowMinimum.map((b) => m.minOrderBlocked(b.merchant, b.gap)).join(' ')
     : null;
-  const onCartChanged = (next: Cart) => storeCart(queryClient, next, param);
+  // The refusal's cart is priced for the lines sent: it is the whole cart's answer when they were
+  // all its available lines; after a part, the whole cart is read again.
+  const onCartChanged = (next: Cart) =>
+    partlySelected
+      ? void queryClient.invalidateQueries({ queryKey: cartKeys.all })
+      : storeCart(queryClient, next, param);
 
   return (
     <div className="cart-layout">
@@ -262,6 +276,7 @@ function MemberCart() {
             if (!open) setResuming(false);
           }}
           cart={data}
+          priced={pricedPart}
           selectedIds={selectedIds}
           onCartChanged={onCartChanged}
           resume={resuming}

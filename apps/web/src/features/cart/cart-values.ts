@@ -73,11 +73,15 @@ export interface CheckoutTotals {
 
 /**
  * What the selected lines cost, group by group. A group with all its available lines selected
- * costs what the server said (`group_total`); a group with only some costs their goods plus the
- * fee the server reported for the group (the merchant's terms are not in the cart answer, so the
- * fee of a part cannot be known here: the server's 409 price_changed corrects it).
+ * costs what the server said (`group_total`). A group with only some costs their goods plus the
+ * group's fee as reported, until the cart priced for the selection (`priced`: GET /api/cart with
+ * `selected`) gives the exact fee of that part, as its checkout charges it.
  */
-export function checkoutTotalsOf(cart: Pick<Cart, 'groups'>, selectedIds: readonly number[]): CheckoutTotals {
+export function checkoutTotalsOf(
+  cart: Pick<Cart, 'groups'>,
+  selectedIds: readonly number[],
+  priced?: Pick<Cart, 'groups'>,
+): CheckoutTotals {
   const selected = new Set(selectedIds);
   const groups: GroupCheckout[] = [];
   for (const group of cart.groups) {
@@ -86,7 +90,10 @@ export function checkoutTotalsOf(cart: Pick<Cart, 'groups'>, selectedIds: readon
     if (items.length === 0) continue;
     const partial = items.length < available.length;
     const itemsTotal = items.reduce((sum, i) => sum + i.line_total, 0);
-    const fee = group.delivery_fee;
+    const exact = partial
+      ? priced?.groups.find((g) => g.merchant.id === group.merchant.id && g.category_type === group.category_type)
+      : group;
+    const fee = exact && exact.items_total === itemsTotal ? exact.delivery_fee : group.delivery_fee;
     groups.push({
       group,
       fulfilment: fulfilmentOfGroup(group),
@@ -94,7 +101,8 @@ export function checkoutTotalsOf(cart: Pick<Cart, 'groups'>, selectedIds: readon
       itemsTotal,
       fee,
       total: partial ? itemsTotal + fee : group.group_total,
-      partial,
+      // Only some lines, and their own fee not known yet.
+      partial: partial && !(exact && exact.items_total === itemsTotal),
     });
   }
   const itemsTotal = groups.reduce((s, g) => s + g.itemsTotal, 0);

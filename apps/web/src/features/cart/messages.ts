@@ -89,7 +89,5 @@ export const cartCheckoutText = {
   lines: (first: string, more: number) => (more > 0 ? `${first} 외 ${n(more)}건` : first),
   groupKind: (merchant: string, kind: string) => `${merchant} · ${kind}`,
   fees: '배송비',
-  partialFeeChanged:
-    '선택한 상품만 주문하면 배송비가 달라져요. 같은 판매자의 상품을 모두 선택하거나 장바구니에서 수량을 조정해주세요.',
   failed: '주문을 준비하지 못했습니다. 잠시 후 다시 시도해주세요.',
 } as const;

@@ -6,6 +6,8 @@ export const cartKeys = {
   all: ['cart'] as const,
   /** The cart as priced with these merchants' local goods picked up ('' when none are). */
   detail: (pickup: string) => ['cart', pickup] as const,
+  /** The cart with its totals those of the selected lines (`selected`: their ids, in order). */
+  selection: (pickup: string, selected: string) => ['cart', pickup, selected] as const,
 };
 
 /**
@@ -16,9 +18,16 @@ export function pickupParam(merchantIds: Iterable<number>): string {
   return [...new Set(merchantIds)].sort((a, b) => a - b).join(',');
 }
 
-/** GET /api/cart (signed-in users; 404 feature_disabled without the shopping and delivery modules). */
-export function getCart(pickup: string, signal?: AbortSignal): Promise<Cart> {
-  return api.get<Cart>('/api/cart', { query: { pickup: pickup || undefined }, signal });
+/**
+ * GET /api/cart (signed-in users; 404 feature_disabled without the shopping and delivery modules).
+ * `selected` (line ids): the totals, each group's fee included, are those of these lines only,
+ * exactly what their checkout charges.
+ */
+export function getCart(pickup: string, signal?: AbortSignal, selected = ''): Promise<Cart> {
+  return api.get<Cart>('/api/cart', {
+    query: { pickup: pickup || undefined, selected: selected || undefined },
+    signal,
+  });
 }
 
 export const cartQuery = (pickup = '') =>
@@ -26,6 +35,15 @@ export const cartQuery = (pickup = '') =>
     queryKey: cartKeys.detail(pickup),
     queryFn: ({ signal }) => getCart(pickup, signal),
   });
+
+/** The cart priced for a part of it: the selected lines' totals and fees. */
+export const cartSelectionQuery = (pickup: string, selected: readonly number[]) => {
+  const ids = [...selected].sort((a, b) => a - b).join(',');
+  return queryOptions({
+    queryKey: cartKeys.selection(pickup, ids),
+    queryFn: ({ signal }) => getCart(pickup, signal, ids),
+  });
+};
 
 /** The signed-in buyer's cart (`enabled` false for guests, whose cart is the browser's). */
 export function useCart(pickup = '', { enabled = true, fresh = false }: { enabled?: boolean; fresh?: boolean } = {}) {
@@ -41,6 +59,6 @@ export function storeCart(queryClient: QueryClient, cart: Cart, pickup = ''): vo
   queryClient.setQueryData(cartKeys.detail(pickup), cart);
   void queryClient.invalidateQueries({
     queryKey: cartKeys.all,
-    predicate: (query) => query.queryKey[1] !== pickup,
+    predicate: (query) => query.queryKey[1] !== pickup || query.queryKey.length > 2,
   });
 }
