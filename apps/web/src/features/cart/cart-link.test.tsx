@@ -50,7 +50,9 @@ describe('the cart entry of the navigation', () => {
     stubFetch(() => undefined);
     renderInApp(<CartLink variant="header" />, { path: '/main' });
     const link = await screen.findByRole('link', { name: '장바구니' });
-    expect(link.textContent).toBe('');
+    // Only the name for screen readers; no number is shown.
+    expect(link.querySelector('.cart-badge')).toBeNull();
+    expect(link.textContent).toBe('장바구니');
     cleanup();
     renderInApp(<CartLink variant="header" />, { path: '/main', tenant: testTenant({}, ['shopping', 'delivery']) });
     expect(screen.queryByRole('link', { name: /장바구니/ })).toBeNull();

@@ -23,8 +23,9 @@ export function CartLink({ variant }: { variant: 'header' | 'bottom' }) {
       to={paths.cart.getHref()}
       end
       className={variant === 'header' ? 'cart-link' : 'bottom-bar-item cart-link-bottom'}
-      aria-label={label}
     >
+      {/* The name is read from the content: the count and the word, shown as a badge and a caption. */}
+      <span className="visually-hidden">{label}</span>
       <span className="cart-link-icon">
         <ShoppingCart size={22} aria-hidden="true" />
         {badge ? (
