@@ -499,8 +499,9 @@ function ProductView({
             <QuantityField
               value={quantity}
               onChange={setQuantity}
-              // A guest may choose how many to put in the cart; buying needs the sign-in.
-              disabled={(!isMember && !addToCart) || soldOut || unavailable || paymentOff}
+              // Visitors cannot buy (spec part 2): the quantity is a member's; a guest's cart takes one
+              // at a time, its count changed on /cart.
+              disabled={!isMember || soldOut || unavailable || paymentOff}
               max={maxQty}
             />
             {paymentOff ? (
