@@ -165,7 +165,7 @@ describe('policy, terms, home and the navigation bar', () => {
     await context.close();
   });
 
-  it('at 390 px the bar becomes a bottom bar of at most 4 entries plus the profile menu or login', async () => {
+  it("at 390 px the bar becomes a bottom bar of at most 4 entries plus the profile menu or login (and a member's cart)", async () => {
     const { page, context } = await openPage(browser, MOBILE);
     await page.goto(`${origin('farm')}/policy`);
     const bar = page.getByRole('navigation', { name: '하단 메뉴' });
@@ -189,7 +189,14 @@ describe('policy, terms, home and the navigation bar', () => {
     const mobileBar = second.page.getByRole('navigation', { name: '하단 메뉴' });
     await mobileBar.waitFor();
     // "My content" is inserted before the last item and kept; the entry before it gives way (4 in all).
-    expect(await mobileBar.getByRole('link').allTextContents()).toEqual(['홈', '배달·픽업', '내 콘텐츠', '콘텐츠']);
+    expect(await mobileBar.locator('a:not(.cart-link-bottom)').allTextContents()).toEqual([
+      '홈',
+      '배달·픽업',
+      '내 콘텐츠',
+      '콘텐츠',
+    ]);
+    // Issue 40: a member's bar carries the cart besides the four (docs/decisions/039); a visitor's does not.
+    await mobileBar.getByRole('link', { name: /^장바구니/ }).waitFor();
     await mobileBar.getByRole('button', { name: '내 정보' }).click();
     expect(await second.page.getByRole('menuitem').allTextContents()).toEqual([
       '마이페이지',

@@ -39,7 +39,7 @@ describe('the cart entry of the navigation', () => {
   it("counts a guest's lines kept in the browser, and follows them as they change", async () => {
     const fetchMock = stubFetch(() => undefined);
     addGuestLine(1, line(5), 50);
-    renderInApp(<CartLink variant="bottom" />, { path: '/main' });
+    renderInApp(<CartLink variant="header" />, { path: '/main' });
     expect(await screen.findByRole('link', { name: '장바구니 1개' })).toBeTruthy();
     addGuestLine(1, line(6), 50);
     expect(await screen.findByRole('link', { name: '장바구니 2개' })).toBeTruthy();
@@ -55,6 +55,23 @@ describe('the cart entry of the navigation', () => {
     expect(link.textContent).toBe('장바구니');
     cleanup();
     renderInApp(<CartLink variant="header" />, { path: '/main', tenant: testTenant({}, ['shopping', 'delivery']) });
+    expect(screen.queryByRole('link', { name: /장바구니/ })).toBeNull();
+  });
+
+  it("is in a member's bottom bar with its caption and count, and not in a visitor's", async () => {
+    stubFetch((url) =>
+      url.pathname === '/api/cart'
+        ? Response.json(buildCart([buildGroup({ items: [buildItem({ id: 1 })] })]))
+        : undefined,
+    );
+    renderInApp(<CartLink variant="bottom" />, { path: '/main', user: buyer });
+    const link = await screen.findByRole('link', { name: '장바구니 1개' });
+    // The caption under the icon, and the count on its badge.
+    expect(within(link).getAllByText('장바구니').length).toBeGreaterThan(0);
+    expect(within(link).getByText('1')).toBeTruthy();
+    cleanup();
+    addGuestLine(1, line(5), 50);
+    renderInApp(<CartLink variant="bottom" />, { path: '/main' });
     expect(screen.queryByRole('link', { name: /장바구니/ })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { ShoppingCart } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatNumber } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { cartText as m } from './messages';
 import { useCartCount } from './use-cart-count';
 import './cart-link.css';
@@ -15,7 +16,10 @@ const BADGE_MAX = 99;
  */
 export function CartLink({ variant }: { variant: 'header' | 'bottom' }) {
   const count = useCartCount();
-  if (count === null) return null;
+  const { isMember } = useSession();
+  // The phone's bottom bar carries it for members only (issue 40): a visitor's bar stays the spec's
+  // four entries and the login; a guest's browser cart is reached from the header and its toast.
+  if (count === null || (variant === 'bottom' && !isMember)) return null;
   const badge = count > 0 ? (count > BADGE_MAX ? `${BADGE_MAX}+` : formatNumber(count)) : null;
   const label = count > 0 ? m.entryCount(count) : m.entry;
   return (
@@ -24,7 +28,7 @@ export function CartLink({ variant }: { variant: 'header' | 'bottom' }) {
       end
       className={variant === 'header' ? 'cart-link' : 'bottom-bar-item cart-link-bottom'}
     >
-      {/* The name is read from the content: the count and the word, shown as a badge and a caption. */}
+      {/* The name is read from the content (the badge and the caption are what the eye reads). */}
       <span className="visually-hidden">{label}</span>
       <span className="cart-link-icon">
         <ShoppingCart size={22} aria-hidden="true" />
