@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
-import { orderTypes } from './orders.js';
-import { DELIVERY_MEMO_MAX, ORDER_QTY_MAX, orderMessages } from './plain/orders.js';
+import { orderTypes, receivingFields } from './orders.js';
+import { ORDER_QTY_MAX, orderMessages } from './plain/orders.js';
 import { buyerSchema, checkoutSchema } from './wallet.js';
 
 // --- the cart (issue 40) ---------------------------------------------------------------------------
@@ -151,17 +151,7 @@ export const cartCheckoutSchema = buyerSchema.extend({
     .array(z.object({ merchant_id: idSchema, order_type: z.enum(orderTypes) }))
     .max(CART_LINES_MAX)
     .default([]),
-  buyer_addr: z.string().trim().max(300, '주소는 300자 이하로 입력해주세요.').optional(),
-  buyer_postcode: z
-    .string()
-    .trim()
-    .regex(/^(\d{5})?$/, orderMessages.postcode)
-    .optional(),
-  delivery_memo: z
-    .string()
-    .trim()
-    .max(DELIVERY_MEMO_MAX, `요청사항은 ${DELIVERY_MEMO_MAX}자 이하로 입력해주세요.`)
-    .optional(),
+  ...receivingFields,
 });
 export type CartCheckout = z.input<typeof cartCheckoutSchema>;
 

@@ -85,6 +85,21 @@ export const BUYER_CONFIRMABLE: readonly OrderStatus[] = ['DELIVERING', 'DELIVER
 
 const won = (message: string) => z.number({ error: message }).int(message).min(0, message).max(ID_MAX, message);
 
+/** Where an order is received, as buy-now and the cart's checkout take it. */
+export const receivingFields = {
+  buyer_addr: z.string().trim().max(300, '주소는 300자 이하로 입력해주세요.').optional(),
+  buyer_postcode: z
+    .string()
+    .trim()
+    .regex(/^(\d{5})?$/, orderMessages.postcode)
+    .optional(),
+  delivery_memo: z
+    .string()
+    .trim()
+    .max(DELIVERY_MEMO_MAX, `요청사항은 ${DELIVERY_MEMO_MAX}자 이하로 입력해주세요.`)
+    .optional(),
+};
+
 /**
  * POST /api/payment/prepare. `amount` is the order total the buyer saw (price × qty, plus shipping
  * for shopping products): the server computes it again and refuses a different one.
@@ -103,17 +118,7 @@ export const paymentPrepareSchema = buyerSchema.extend({
   points_used: won(orderMessages.pointsShort).default(0),
   /** Pickup-category products: how the buyer receives it (default delivery when the product delivers). */
   order_type: z.enum(orderTypes).optional(),
-  buyer_addr: z.string().trim().max(300, '주소는 300자 이하로 입력해주세요.').optional(),
-  buyer_postcode: z
-    .string()
-    .trim()
-    .regex(/^(\d{5})?$/, orderMessages.postcode)
-    .optional(),
-  delivery_memo: z
-    .string()
-    .trim()
-    .max(DELIVERY_MEMO_MAX, `요청사항은 ${DELIVERY_MEMO_MAX}자 이하로 입력해주세요.`)
-    .optional(),
+  ...receivingFields,
 });
 export type PaymentPrepare = z.input<typeof paymentPrepareSchema>;
 
