@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { cartItems } from '../modules/cart/cart.schema.js';
 import { productOptions, products } from '../modules/catalogue/catalogue.schema.js';
 import { orderItems, orders } from '../modules/orders/orders.schema.js';
 import { payments } from '../modules/payments/payments.schema.js';
@@ -7,7 +8,7 @@ import { users } from '../modules/users/users.schema.js';
 import { ledgerProblems } from '../modules/wallet/ledger.js';
 import { ledgerAccounts, withdrawals } from '../modules/wallet/wallet.schema.js';
 import { type GatewayM, initialStock, Model, type State, SYSTEM_ACCOUNTS } from './model.js';
-import type { Refs } from './ops.js';
+import { cartKey, type Refs } from './ops.js';
 import { EPOCH, type World } from './world.js';
 
 /**
@@ -25,8 +26,19 @@ function shown(g: GatewayM, now: number): GatewayM {
   };
 }
 
+/** A buyer's cart line as compared (its id is the database's own serial, the model's its own). */
+export interface CartView {
+  product: number;
+  option: number | null;
+  qty: number;
+  price: number;
+}
+
 /** What the database and the model are compared on (the model's state without its own bookkeeping). */
-export type Comparable = Omit<State, 'keys' | 'now'>;
+export type Comparable = Omit<State, 'keys' | 'now' | 'cart' | 'cartSeq' | 'checkoutLines'> & {
+  /** Each user's cart lines, in the order they were made. */
+  carts: CartView[][];
+};
 
 export function comparable(s: State): Comparable {
   return {
@@ -34,6 +46,7 @@ export function comparable(s: State): Comparable {
     system: s.system,
     stock: s.stock,
     optionStock: s.optionStock,
+    prices: s.prices,
     payments: s.payments.map((p) => ({
       ...p,
       gateway: p.gateway && shown(p.gateway, s.now),
@@ -43,6 +56,9 @@ export function comparable(s: State): Comparable {
     deleted: s.deleted,
     offSale: s.offSale,
     features: s.features,
+    carts: s.wallets.map((_, user) =>
+      s.cart.filter((l) => l.user === user).map(({ product, option, qty, price }) => ({ product, option, qty, price })),
+    ),
   };
 }
 
@@ -58,22 +74,31 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
   const optionIndex = new Map(
     w.optionIds.map((id, i) => [`${m.cast.products[m.cast.options[i]?.product ?? -1]?.tenant}:${id}`, i]),
   );
+  const merchantIndex = new Map(
+    w.users.flatMap((u, i) => (u.merchantId === null ? [] : [[`${u.tenantId}:${u.merchantId}`, i] as const])),
+  );
+  const soldByOptions = (product: number) => m.cast.options.some((o) => o.product === product);
   const state: Comparable = {
     wallets: m.cast.users.map(() => ({ available: 0, locked: 0 })),
     system: m.cast.tenants.map(() => Object.fromEntries(SYSTEM_ACCOUNTS.map((a) => [a, 0])) as State['system'][number]),
     stock: m.cast.products.map(() => 0),
     optionStock: m.cast.options.map(() => 0),
+    prices: m.cast.products.map(() => null),
     payments: [],
     orders: [],
     withdrawals: [],
     deleted: m.cast.users.map(() => false),
     offSale: m.cast.products.map(() => false),
     features: [],
+    carts: m.cast.users.map(() => []),
   };
+  const cart = new Map<string, number>();
   const problems: string[] = [];
   const paymentRows: { id: number; row: Comparable['payments'][number]; ref: Refs['payments'][number] }[] = [];
   const orderRows: { id: number; paymentId: number; row: Comparable['orders'][number]; ref: Refs['orders'][number] }[] =
     [];
+  /** The order each payment's intent names (its database id), to be read as an order index once all are read. */
+  const intentOrders = new Map<Comparable['payments'][number], number>();
   const withdrawalRows: { id: number; row: Comparable['withdrawals'][number] }[] = [];
   const now = w.clock.t;
   for (const [t, tenant] of w.tenants.entries()) {
@@ -94,11 +119,25 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
     );
     for (const r of rows) (state.system[t] as Record<string, number>)[r.kind] = Number(r.total);
     for (const p of await db
-      .select({ id: products.id, left: products.displayRemaining, onSale: products.isAvailable })
+      .select({ id: products.id, left: products.displayRemaining, onSale: products.isAvailable, price: products.price })
       .from(products)
       .where(eq(products.tenantId, tenant.id))) {
-      state.stock[productIndex.get(`${t}:${p.id}`) ?? -1] = p.left;
-      state.offSale[productIndex.get(`${t}:${p.id}`) ?? -1] = !p.onSale;
+      const i = productIndex.get(`${t}:${p.id}`) ?? -1;
+      state.stock[i] = p.left;
+      state.offSale[i] = !p.onSale;
+      // A product sold by options takes its price from them (not compared).
+      state.prices[i] = soldByOptions(i) ? null : p.price;
+    }
+    for (const l of await db
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.tenantId, tenant.id))
+      .orderBy(asc(cartItems.id))) {
+      const u = user(l.userId);
+      const product = productIndex.get(`${t}:${l.productId}`) ?? -1;
+      const option = l.optionId === null ? null : (optionIndex.get(`${t}:${l.optionId}`) ?? -1);
+      state.carts[u]?.push({ product, option, qty: l.qty, price: l.addedPrice });
+      cart.set(cartKey(u, product, option), l.id);
     }
     for (const o of await db
       .select({ id: productOptions.id, left: productOptions.remaining })
@@ -123,54 +162,61 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
     );
     for (const p of rowsOfPayments) {
       const g = book.get(p.paymentId);
-      paymentRows.push({
-        id: p.id,
-        ref: { tenantId: tenant.id, paymentId: p.paymentId },
-        row: {
-          tenant: t,
-          purpose: p.purpose as 'topup' | 'order',
-          user: user(p.userId),
-          card: p.amount,
-          points: p.pointsUsed,
-          status: p.status as Comparable['payments'][number]['status'],
-          cancelled: p.cancelledAmount,
-          paid: p.paidAt !== null,
-          createdAt: p.createdAt.getTime() - EPOCH,
-          closeDue: p.gatewayCloseDueAt ? p.gatewayCloseDueAt.getTime() - EPOCH : null,
-          intent:
-            p.refundIntent && p.refundIntentAt ? { to: p.refundIntent, at: p.refundIntentAt.getTime() - EPOCH } : null,
-          gateway: g
-            ? shown(
-                {
-                  status: g.status,
-                  amount: g.amount,
-                  cancelled: g.cancelled,
-                  expiresAt: g.expiresAt - EPOCH,
-                  settleAt: g.settleAt === null ? null : g.settleAt - EPOCH,
-                },
-                now - EPOCH,
-              )
+      // Our books never say more was given back than the card part (nor does the gateway's).
+      if (p.cancelledAmount > p.amount)
+        problems.push(`payment ${p.paymentId}: cancelled ${p.cancelledAmount} > card ${p.amount}`);
+      if (p.refundOrderId !== null && p.refundIntent === null && p.refundAmount === null) {
+        problems.push(`payment ${p.paymentId}: names order ${p.refundOrderId} with no reversal under way`);
+      }
+      const row: Comparable['payments'][number] = {
+        tenant: t,
+        purpose: p.purpose as 'topup' | 'order',
+        user: user(p.userId),
+        card: p.amount,
+        points: p.pointsUsed,
+        status: p.status as Comparable['payments'][number]['status'],
+        cancelled: p.cancelledAmount,
+        paid: p.paidAt !== null,
+        createdAt: p.createdAt.getTime() - EPOCH,
+        closeDue: p.gatewayCloseDueAt ? p.gatewayCloseDueAt.getTime() - EPOCH : null,
+        intent:
+          p.refundIntent && p.refundIntentAt
+            ? { to: p.refundIntent, at: p.refundIntentAt.getTime() - EPOCH, order: -1 }
             : null,
-          order: null,
-        },
-      });
+        gateway: g
+          ? shown(
+              {
+                status: g.status,
+                amount: g.amount,
+                cancelled: g.cancelled,
+                expiresAt: g.expiresAt - EPOCH,
+                settleAt: g.settleAt === null ? null : g.settleAt - EPOCH,
+              },
+              now - EPOCH,
+            )
+          : null,
+        orders: [],
+      };
+      if (row.intent) intentOrders.set(row, p.refundOrderId ?? -1);
+      paymentRows.push({ id: p.id, ref: { tenantId: tenant.id, paymentId: p.paymentId }, row });
     }
-    const items = new Map(
-      (
-        await db
-          .select({
-            orderId: orderItems.orderId,
-            productId: orderItems.productId,
-            optionId: orderItems.optionId,
-            qty: orderItems.quantity,
-            stockReserved: orderItems.stockReserved,
-          })
-          .from(orderItems)
-          .where(eq(orderItems.tenantId, tenant.id))
-      ).map((i) => [i.orderId, i]),
-    );
+    // Each order's lines in the order they were written.
+    const lines = new Map<number, Comparable['orders'][number]['lines']>();
+    for (const i of await db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.tenantId, tenant.id))
+      .orderBy(asc(orderItems.id))) {
+      const line = {
+        product: productIndex.get(`${t}:${i.productId}`) ?? -1,
+        option: i.optionId === null ? null : (optionIndex.get(`${t}:${i.optionId}`) ?? -1),
+        qty: i.quantity,
+        price: i.unitPrice,
+        stockReserved: i.stockReserved,
+      };
+      lines.set(i.orderId, [...(lines.get(i.orderId) ?? []), line]);
+    }
     for (const o of await db.select().from(orders).where(eq(orders.tenantId, tenant.id)).orderBy(asc(orders.id))) {
-      const item = items.get(o.id);
       orderRows.push({
         id: o.id,
         paymentId: o.paymentId,
@@ -178,16 +224,18 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
         row: {
           tenant: t,
           buyer: user(o.buyerId),
-          product: productIndex.get(`${t}:${item?.productId}`) ?? -1,
-          option: item?.optionId == null ? null : (optionIndex.get(`${t}:${item.optionId}`) ?? -1),
-          qty: item?.qty ?? 0,
+          merchant: merchantIndex.get(`${tenant.id}:${o.merchantId}`) ?? -1,
+          kind: o.categoryType as 'pickup' | 'shopping',
+          type: o.orderType as 'delivery' | 'pickup',
+          lines: lines.get(o.id) ?? [],
+          items: o.itemsTotal,
           fee: o.shippingFee,
           payment: -1,
           status: o.status as Comparable['orders'][number]['status'],
           points: o.pointsUsed,
           card: o.cardAmount,
           reward: o.rewardPoints,
-          stockReserved: item?.stockReserved ?? 0,
+          refunded: o.cardRefunded,
           paid: o.paidAt !== null,
           confirmed: o.confirmedAt !== null,
         },
@@ -219,9 +267,27 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
   // checkouts at once may take their payment ids in one order and their order ids in the other
   // (the payment row is inserted before the gateway's pre-registration, the order after it).
   orderRows.sort((a, b) => a.row.payment - b.row.payment || a.id - b.id);
-  for (const [i, o] of orderRows.entries()) {
-    const p = paymentRows[o.row.payment];
-    if (p) p.row.order = i;
+  const orderIndex = new Map(orderRows.map((o, i) => [`${o.row.tenant}:${o.id}`, i]));
+  for (const [i, o] of orderRows.entries()) paymentRows[o.row.payment]?.row.orders.push(i);
+  for (const [row, id] of intentOrders) {
+    if (row.intent) row.intent.order = orderIndex.get(`${row.tenant}:${id}`) ?? -1;
+  }
+  // A payment's orders share out its points and card part exactly; what they were given back adds
+  // up to no more than the payment's (more only while a reversal is under way).
+  for (const [i, { row: p }] of paymentRows.entries()) {
+    if (p.purpose !== 'order') continue;
+    const of = p.orders.map((j) => orderRows[j]?.row).filter((o) => o !== undefined);
+    const sum = (pick: (o: (typeof of)[number]) => number) => of.reduce((n, o) => n + pick(o), 0);
+    if (sum((o) => o.points) !== p.points || sum((o) => o.card) !== p.card) {
+      problems.push(
+        `payment ${i}: its orders' shares (${sum((o) => o.points)} P, ${sum((o) => o.card)} won) ≠ ${p.points} P, ${p.card} won`,
+      );
+    }
+    if (sum((o) => o.refunded) > p.cancelled) {
+      problems.push(
+        `payment ${i}: its orders were given back ${sum((o) => o.refunded)} won, the payment ${p.cancelled}`,
+      );
+    }
   }
   state.payments = paymentRows.map((p) => p.row);
   state.orders = orderRows.map((o) => o.row);
@@ -242,7 +308,7 @@ export async function snapshot(w: World, m: Model): Promise<{ state: Comparable;
   }
   return {
     state,
-    refs: { payments: paymentRows.map((p) => p.ref), orders: orderRows.map((o) => o.ref) },
+    refs: { payments: paymentRows.map((p) => p.ref), orders: orderRows.map((o) => o.ref), cart, lineIds: new Map() },
     problems,
   };
 }
@@ -259,10 +325,34 @@ export function cardMoneyProblems(state: Comparable): string[] {
     const g = p.gateway;
     // CANCELLED keeps nothing: all of it was given back, or it was closed before it was paid.
     const kept = g && (g.status === 'PAID' || g.status === 'PARTIAL_CANCELLED') ? g.amount - g.cancelled : 0;
-    const owed = p.status === 'paid' ? p.card : p.status === 'cancelled' ? p.card - p.cancelled : 0;
+    const owed =
+      p.status === 'paid'
+        ? p.card
+        : p.status === 'cancelled' || p.status === 'partial_cancelled'
+          ? p.card - p.cancelled
+          : 0;
     if (p.status === 'pending') problems.push(`payment ${i} still pending after the drain`);
     else if (kept !== owed) {
       problems.push(`payment ${i} (${p.purpose}, ${p.status}): the gateway kept ${kept} won, the books say ${owed}`);
+    }
+    // Nothing under way: what the payment gave back is its orders' parts, each within its card share.
+    if (p.purpose === 'order' && p.intent === null) {
+      const of = p.orders.map((j) => state.orders[j]).filter((o) => o !== undefined);
+      const refunded = of.reduce((n, o) => n + o.refunded, 0);
+      if (refunded !== p.cancelled) {
+        problems.push(`payment ${i}: gave back ${p.cancelled} won, its orders' parts add up to ${refunded}`);
+      }
+      const reversed = of.filter((o) => o.status === 'CANCELLED' || o.status === 'REFUNDED').length;
+      const expected = !p.paid
+        ? null
+        : reversed === 0
+          ? 'paid'
+          : reversed === of.length
+            ? 'cancelled'
+            : 'partial_cancelled';
+      if (expected && p.status !== expected) {
+        problems.push(`payment ${i}: ${p.status} with ${reversed} of its ${of.length} orders given back`);
+      }
     }
   }
   return problems;

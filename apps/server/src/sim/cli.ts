@@ -8,7 +8,7 @@ import type { DbKind } from './world.js';
 
 /**
  * npm run sim -- --seed N --steps M [--db pglite|postgres|citus] [--seeds K] [--gateway sandbox|portone]
- *   [--replay file]
+ *   [--replay file] [--check-replay] [--no-shrink] [--stats]
  *
  * Without --gateway, even seeds pay through PortOne's stand-in (a remote gateway, webhooks) and
  * odd ones through the sandbox (its book in our database).
@@ -16,6 +16,8 @@ import type { DbKind } from './world.js';
  * fresh database, M generated steps checked against the model, then the drain. A failure prints
  * the seed, the step and how the state diverged, shrinks the sequence and writes it to
  * test-output/sim-failure-{seed}.json (`--replay` runs that file again). Exit code 1 on failure.
+ * `--stats` prints, for a clean run, how often each kind of step answered what, the faults that
+ * fired, and the payments (of one order or several) as the runs ended.
  */
 const { values } = parseArgs({
   options: {
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     replay: { type: 'string' },
     'no-shrink': { type: 'boolean', default: false },
     'check-replay': { type: 'boolean', default: false },
+    stats: { type: 'boolean', default: false },
   },
 });
 
@@ -62,12 +65,14 @@ async function main(): Promise<number> {
   let totalSteps = 0;
   let faults = 0;
   let together = 0;
+  const stats: Record<string, number> = {};
   for (let seed = first; seed < first + seeds; seed++) {
     const gateway = gatewayOf(seed, values.gateway);
     const r = await runSeed({ kind, serverUrl, seed, gateway, steps });
     totalSteps += r.ops.length;
     faults += r.faultsFired;
     together += r.together;
+    for (const [k, n] of Object.entries(r.stats)) stats[k] = (stats[k] ?? 0) + n;
     if (values['check-replay'] && kind === 'pglite' && !r.failure) {
       const again = await runSeed({ kind, serverUrl, seed, gateway, steps });
       if (again.digest !== r.digest || JSON.stringify(again.ops) !== JSON.stringify(r.ops)) {
@@ -101,6 +106,9 @@ async function main(): Promise<number> {
     return 1;
   }
   const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (values.stats) {
+    for (const k of Object.keys(stats).sort()) console.log(`  ${String(stats[k]).padStart(6)}  ${k}`);
+  }
   console.log(
     `clean: ${seeds} seeds, ${totalSteps} steps (${faults} faults fired, ${together} steps run together) in ${secs} s`,
   );

@@ -3,9 +3,11 @@ import {
   BUYER_CANCELLABLE,
   BUYER_CONFIRMABLE,
   CARD_MIN_AMOUNT,
+  CART_LINES_MAX,
   DEFAULT_DELIVERY_TERMS,
   type DeliveryTerms,
   earnedPoints,
+  ORDER_QTY_MAX,
   type OrderStatus,
   orderFeeFor,
 } from '@app/contracts';
@@ -14,8 +16,8 @@ import { type LedgerAccountKind, ledgerAccountKinds } from '../modules/wallet/wa
 /**
  * The reference model of the money (docs/decisions/035-money-simulation.md): plain TypeScript, no
  * database. It says what each operation must do to wallets, the tenant's system accounts, stock,
- * payments (ours and the gateway's), orders and withdrawals, written from the rules (spec part 3,
- * decisions 014-016, 028, 029), not from the code. Each operation records the states its commits
+ * payments (ours and the gateway's), orders, carts and withdrawals, written from the rules (spec part 3,
+ * decisions 014-016, 028, 029, 036, and the cart's of issue 40), not from the code. Each operation records the states its commits
  * leave (`commit`), so a run interrupted by a failpoint may end in any of them and no other.
  */
 
@@ -40,41 +42,75 @@ export interface GatewayM {
   settleAt: number | null;
 }
 
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'partial_cancelled';
+
 export interface PaymentM {
   tenant: number;
   purpose: 'topup' | 'order';
   user: number;
   card: number;
   points: number;
-  status: 'pending' | 'paid' | 'failed' | 'cancelled';
+  /** `partial_cancelled` while some of its orders stand after others were given back. */
+  status: PaymentStatus;
   cancelled: number;
   paid: boolean;
   createdAt: number;
   /** Refused with a card part: when its closing at the gateway became due (null once closed). */
   closeDue: number | null;
-  /** A cancel or refund of its order recorded before the gateway is asked (null once it ended). */
-  intent: { to: Reversal; at: number } | null;
+  /**
+   * A cancel or refund of one of its orders (`order`) recorded before the gateway is asked (null
+   * once it ended): one order of a payment is reversed at a time.
+   */
+  intent: { to: Reversal; at: number; order: number } | null;
   gateway: GatewayM | null;
-  order: number | null;
+  /** Its orders (one for buy-now, one per merchant and kind for a cart), in the order they were made. */
+  orders: number[];
+}
+
+/** A line of an order: what it bought, at what unit price, and the stock it holds. */
+export interface LineM {
+  product: number;
+  /** The option bought (its index in `cast.options`), null for a product without options. */
+  option: number | null;
+  qty: number;
+  price: number;
+  stockReserved: number;
 }
 
 export interface OrderM {
   tenant: number;
   buyer: number;
-  product: number;
-  /** The option bought (its index in `cast.options`), null for a product without options. */
-  option: number | null;
-  qty: number;
+  /** The merchant (the cast index of the user selling its goods). */
+  merchant: number;
+  kind: 'pickup' | 'shopping';
+  /** How it is received: delivered (parcels always), or picked up where the buyer chose it. */
+  type: 'delivery' | 'pickup';
+  lines: LineM[];
+  /** The goods' total (its lines' unit prices x qty). */
+  items: number;
   /** The delivery fee charged (part of the total, so of the card part a whole refund gives back). */
   fee: number;
   payment: number;
   status: OrderStatus | 'AWAITING_PAYMENT';
+  /** Its share of the payment's points and card part (the largest remainder's spread). */
   points: number;
   card: number;
   reward: number;
-  stockReserved: number;
+  /** What of its card share the gateway gave back for it (its part of the payment's `cancelled`). */
+  refunded: number;
   paid: boolean;
   confirmed: boolean;
+}
+
+/** A line of a buyer's cart: one per (buyer, product, option), at the unit price it was put in at. */
+export interface CartLineM {
+  /** The model's own id (the database's serial differs; the identity is the same). */
+  id: number;
+  user: number;
+  product: number;
+  option: number | null;
+  qty: number;
+  price: number;
 }
 
 export interface WithdrawalM {
@@ -100,6 +136,8 @@ export interface State {
   stock: number[];
   /** Each option's own count (-1 unlimited), by its index in `cast.options`. */
   optionStock: number[];
+  /** Each product's own unit price (the merchant may change it); null for one sold by options (theirs count). */
+  prices: (number | null)[];
   payments: PaymentM[];
   orders: OrderM[];
   withdrawals: WithdrawalM[];
@@ -111,6 +149,12 @@ export interface State {
   features: Record<SwitchedFeature, boolean>[];
   /** Idempotency keys of transfers (by sender) and withdrawals and prepares (by user), with what they asked. */
   keys: Record<string, { asked: string; ref: number }>;
+  /** The buyers' cart lines, in the order they were made (each buyer's in its own order). */
+  cart: CartLineM[];
+  /** The last cart line id given. */
+  cartSeq: number;
+  /** The cart lines a cart checkout's payment takes out of the cart when it is paid, by payment. */
+  checkoutLines: Record<number, number[]>;
 }
 
 /** The fixed cast of a run: which gateway, who is who on which tenant, and what is for sale. */
@@ -169,15 +213,83 @@ export type SwitchedFeature = 'wallet' | 'shopping' | 'delivery';
 
 export type WebhookType = 'Transaction.Paid' | 'Transaction.Failed' | 'Transaction.Cancelled';
 
-/** A purchase: `option` is an index in `cast.options` (possibly another product's), or none. */
+/**
+ * A purchase: `option` is an index in `cast.options` (possibly another product's), or none;
+ * `amount` the total the buyer saw (the server refuses another with price_changed).
+ */
 export type BuyInput = {
   user: number;
   product: number;
   option: number | null;
   qty: number;
   points: number;
+  amount: number;
   key: string;
 };
+
+/**
+ * A cart checkout: the lines chosen, by product and option (a line not in the cart is sent by an
+ * id of no line of the buyer's), the total the buyer saw, the merchants whose local goods the
+ * buyer picks up.
+ */
+export type CartCheckoutInput = {
+  user: number;
+  lines: { product: number; option: number | null }[];
+  points: number;
+  amount: number;
+  pickup: number[];
+  key: string;
+};
+
+/** A line as the catalogue has it now: why it cannot be bought (null: it can), its unit price and count. */
+export interface PricedCartLine {
+  line: CartLineM;
+  reason: null | 'unavailable' | 'sold_out' | 'option_removed' | 'option_required' | 'price_changed' | 'stock_short';
+  price: number;
+  remaining: number;
+}
+
+/** One merchant's goods of one kind in the cart: one order at checkout. */
+export interface CartGroup {
+  merchant: number;
+  kind: 'pickup' | 'shopping';
+  type: 'delivery' | 'pickup';
+  lines: PricedCartLine[];
+  /** The lines counted in the totals (available, and chosen). */
+  counted: PricedCartLine[];
+  items: number;
+  fee: number;
+  refusal: null | 'below_minimum' | 'pickup_not_offered';
+}
+
+/** An order to place: its merchant and kind, how it is received, its lines (with the count seen) and fee. */
+interface PlannedOrder {
+  merchant: number;
+  kind: 'pickup' | 'shopping';
+  type: 'delivery' | 'pickup';
+  lines: { product: number; option: number | null; qty: number; price: number; counted: boolean }[];
+  items: number;
+  fee: number;
+}
+
+/**
+ * `amount` spread over parts in proportion to `weights` by the largest remainder (the rule, not
+ * the server's code): each part its floor, the won left one each to the largest remainders, ties to
+ * the lower part. All figures stay far below 2^53, so plain numbers are exact.
+ */
+export function spreadPoints(amount: number, weights: number[]): number[] {
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (total === 0) return weights.map((_, i) => (i === 0 ? amount : 0));
+  const parts = weights.map((w) => Math.floor((amount * w) / total));
+  let left = amount - parts.reduce((a, b) => a + b, 0);
+  const order = weights.map((w, i) => ({ i, r: (amount * w) % total })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i] = (parts[i] as number) + 1;
+    left--;
+  }
+  return parts;
+}
 
 export class Model {
   s: State;
@@ -198,6 +310,7 @@ export class Model {
       system: cast.tenants.map(() => Object.fromEntries(SYSTEM_ACCOUNTS.map((a) => [a, 0])) as State['system'][number]),
       stock: initialStock(cast),
       optionStock: cast.options.map((o) => o.stock),
+      prices: cast.products.map((p, i) => (cast.options.some((o) => o.product === i) ? null : p.price)),
       payments: [],
       orders: [],
       withdrawals: [],
@@ -205,6 +318,9 @@ export class Model {
       offSale: cast.products.map(() => false),
       features: cast.tenants.map(() => ({ wallet: true, shopping: true, delivery: true })),
       keys: {},
+      cart: [],
+      cartSeq: 0,
+      checkoutLines: {},
     };
   }
 
@@ -355,6 +471,7 @@ export class Model {
 
   // --- payments --------------------------------------------------------------------------------------
 
+  /** Paid: every order of the payment still awaiting it moves together, and the paid cart lines leave the cart. */
   private markPaid(i: number) {
     const p = this.s.payments[i] as PaymentM;
     p.status = 'paid';
@@ -364,42 +481,51 @@ export class Model {
       this.system(p.tenant).topup_clearing -= p.card;
       return;
     }
-    const o = this.s.orders[p.order as number] as OrderM;
-    if (o.status !== 'AWAITING_PAYMENT') return;
-    const w = this.wallet(o.buyer);
-    w.locked -= o.points;
-    this.system(o.tenant).purchase_clearing += o.points;
-    this.system(o.tenant).rewards -= o.reward;
-    w.available += o.reward;
-    o.status = 'PENDING';
-    o.paid = true;
+    const awaiting = p.orders.map((j) => this.s.orders[j] as OrderM).filter((o) => o.status === 'AWAITING_PAYMENT');
+    if (awaiting.length === 0) return;
+    for (const o of awaiting) {
+      const w = this.wallet(o.buyer);
+      w.locked -= o.points;
+      this.system(o.tenant).purchase_clearing += o.points;
+      this.system(o.tenant).rewards -= o.reward;
+      w.available += o.reward;
+      o.status = 'PENDING';
+      o.paid = true;
+    }
+    const paidLines = this.s.checkoutLines[i];
+    if (paidLines) this.s.cart = this.s.cart.filter((l) => !(l.user === p.user && paidLines.includes(l.id)));
   }
 
+  /** Refused or expired: every order still awaiting it gives its points and stock back. */
   private markFailed(i: number) {
     const p = this.s.payments[i] as PaymentM;
     p.status = 'failed';
     p.closeDue = p.card > 0 ? this.s.now : null;
     if (p.purpose !== 'order') return;
-    const o = this.s.orders[p.order as number] as OrderM;
-    if (o.status !== 'AWAITING_PAYMENT') return;
-    const w = this.wallet(o.buyer);
-    w.locked -= o.points;
-    w.available += o.points;
-    o.status = 'CANCELLED';
-    this.giveStockBack(o);
+    for (const j of p.orders) {
+      const o = this.s.orders[j] as OrderM;
+      if (o.status !== 'AWAITING_PAYMENT') continue;
+      const w = this.wallet(o.buyer);
+      w.locked -= o.points;
+      w.available += o.points;
+      o.status = 'CANCELLED';
+      this.giveStockBack(o);
+    }
   }
 
-  /** A line's stock goes back where it was taken: to its option (then the product's total) or to the product. */
+  /** Each line's stock goes back where it was taken: to its option (then the product's total) or to the product. */
   private giveStockBack(o: OrderM) {
-    if (o.stockReserved <= 0) return;
-    if (o.option !== null) {
-      const left = this.s.optionStock[o.option] as number;
-      if (left >= 0) this.s.optionStock[o.option] = left + o.stockReserved;
-      this.s.stock[o.product] = optionTotal(this.cast.options, this.s.optionStock, o.product);
-      return;
+    for (const l of o.lines) {
+      if (l.stockReserved <= 0) continue;
+      if (l.option !== null) {
+        const left = this.s.optionStock[l.option] as number;
+        if (left >= 0) this.s.optionStock[l.option] = left + l.stockReserved;
+        this.s.stock[l.product] = optionTotal(this.cast.options, this.s.optionStock, l.product);
+        continue;
+      }
+      const left = this.s.stock[l.product] as number;
+      if (left >= 0) this.s.stock[l.product] = left + l.stockReserved;
     }
-    const left = this.s.stock[o.product] as number;
-    if (left >= 0) this.s.stock[o.product] = left + o.stockReserved;
   }
 
   /** payments.confirm: the one path of the buyer's return, webhooks and reconciliation. */
@@ -429,7 +555,7 @@ export class Model {
 
   private verdict(i: number, who: { buyer?: boolean; expire?: boolean }, closeAfter: () => void): Outcome {
     const p = this.s.payments[i] as PaymentM;
-    if (p.status === 'paid' || (p.status === 'cancelled' && p.paid)) return 'ok';
+    if (p.status === 'paid' || ((p.status === 'cancelled' || p.status === 'partial_cancelled') && p.paid)) return 'ok';
     if (p.status !== 'pending') {
       if (p.status === 'failed') closeAfter();
       return 'payment_failed';
@@ -484,9 +610,10 @@ export class Model {
       let cancelled = 0;
       this.gatewayCall('getPayment', () => (cancelled = this.look(p.gateway)?.cancelled ?? 0));
       if (cancelled > p.cancelled) {
-        const o = this.s.orders[p.order ?? -1];
+        // The order the intent is for: its reversal is finished as it was meant.
+        const o = this.s.orders[intent.order];
         if (o?.paid && o.status !== 'CANCELLED' && o.status !== 'REFUNDED') {
-          this.reverse(o, intent.to);
+          this.reverse(intent.order, intent.to);
           return 'refunded';
         }
         p.intent = null;
@@ -562,7 +689,7 @@ export class Model {
       closeDue: null,
       intent: null,
       gateway: null,
-      order: null,
+      orders: [],
     };
     this.s.payments.push(p);
     // No transaction: the payment is recorded, then registered with the gateway.
@@ -574,13 +701,42 @@ export class Model {
 
   // --- checkout --------------------------------------------------------------------------------------
 
+  /**
+   * The buyer's unpaid checkouts (decision 029): payments still pending whose orders await them,
+   * holding stock and points, in the order they were made, with the products they hold.
+   */
   private openCheckouts(user: number) {
-    return this.s.orders
-      .map((o, i) => ({ o, i }))
-      .filter(
-        ({ o }) =>
-          o.buyer === user && o.status === 'AWAITING_PAYMENT' && this.s.payments[o.payment]?.status === 'pending',
-      );
+    return this.s.payments.flatMap((p, i) => {
+      if (p.purpose !== 'order' || p.status !== 'pending' || p.user !== user) return [];
+      const awaiting = p.orders
+        .map((j) => this.s.orders[j] as OrderM)
+        .filter((o) => o.buyer === user && o.status === 'AWAITING_PAYMENT');
+      if (awaiting.length === 0) return [];
+      return [{ i, p, products: new Set(awaiting.flatMap((o) => o.lines.map((l) => l.product))) }];
+    });
+  }
+
+  /**
+   * Before a checkout: the buyer's open checkouts holding one of `products` (the new one replaces
+   * them) and those past their window are closed as their expiry closes them, and the checkout runs
+   * again ('again'); at most three open checkouts (counted by payment). Null: go on.
+   */
+  private releaseHolds(user: number, products: Set<number>, round: number): Outcome | 'again' | null {
+    const open = this.openCheckouts(user);
+    const release = open.filter(
+      ({ p, products: held }) => [...held].some((x) => products.has(x)) || p.createdAt + SIM.windowMs <= this.s.now,
+    );
+    if (release.length) {
+      if (round >= 10) return 'too_many_open_payments';
+      for (const { i } of release) {
+        const closed = this.confirm(i, { expire: true });
+        if (closed === 'payment_gateway_unavailable') return closed;
+      }
+      this.point('checkout.prepare:released');
+      return 'again';
+    }
+    if (open.length >= SIM.openPaymentsMax) return 'too_many_open_payments';
+    return null;
   }
 
   /** A merchant's delivery terms (those it set over the defaults of one who never set any). */
@@ -593,6 +749,18 @@ export class Model {
     return this.cast.options.flatMap((o, i) => (o.product === product ? [i] : []));
   }
 
+  /** A product's unit price now: the option's when one of its own is named, else the product's own. */
+  unitPrice(product: number, option: number | null): number {
+    const o = option === null ? undefined : this.cast.options[option];
+    if (o && o.product === product) return o.price;
+    return this.s.prices[product] ?? this.cast.products[product]?.price ?? 0;
+  }
+
+  /** The count a line takes its stock from: its option's, else its product's (-1 unlimited). */
+  private count(product: number, option: number | null): number {
+    return (option === null ? this.s.stock[product] : this.s.optionStock[option]) as number;
+  }
+
   /**
    * What a delivery of `qty` costs: the goods at the option's price (the product's when none of its
    * own is named) and the fee the merchant's terms give (`orderFeeFor`, as checkout charges it).
@@ -600,8 +768,7 @@ export class Model {
   price(product: number, option: number | null, qty: number) {
     const p = this.cast.products[product];
     if (!p) throw new Error(`no product ${product}`);
-    const o = option === null ? undefined : this.cast.options[option];
-    const items = (o && o.product === product ? o.price : p.price) * qty;
+    const items = this.unitPrice(product, option) * qty;
     const { fee, refusal } = orderFeeFor(this.termsOf(p.owner), SIM.legal, p.kind, 'delivery', items);
     return { items, fee, refusal };
   }
@@ -614,26 +781,14 @@ export class Model {
   buy(b: BuyInput): Outcome {
     const tenantOf = this.cast.users[b.user]?.tenant as number;
     if (b.points > 0 && !this.s.features[tenantOf]?.wallet) return 'points_disabled';
-    const asked = JSON.stringify([b.product, b.option, b.qty, b.points]);
+    const asked = JSON.stringify(['buy', b.product, b.option, b.qty, b.points, b.amount]);
     const keyOf = `prepare:${b.user}:${b.key}`;
     for (let round = 1; ; round++) {
       const earlier = this.s.keys[keyOf];
       if (earlier) return earlier.asked === asked ? 'ok' : 'idempotency_key_reused';
-      const open = this.openCheckouts(b.user);
-      const release = open.filter(
-        ({ o }) =>
-          o.product === b.product || (this.s.payments[o.payment]?.createdAt as number) + SIM.windowMs <= this.s.now,
-      );
-      if (release.length) {
-        if (round >= 10) return 'too_many_open_payments';
-        for (const { o } of release) {
-          const closed = this.confirm(o.payment, { expire: true });
-          if (closed === 'payment_gateway_unavailable') return closed;
-        }
-        this.point('checkout.prepare:released');
-        continue;
-      }
-      if (open.length >= SIM.openPaymentsMax) return 'too_many_open_payments';
+      const released = this.releaseHolds(b.user, new Set([b.product]), round);
+      if (released === 'again') continue;
+      if (released) return released;
       const product = this.cast.products[b.product];
       if (!product) return 'product_not_found';
       if (this.s.offSale[b.product]) return 'product_unavailable';
@@ -649,74 +804,127 @@ export class Model {
         if (!this.cast.options[b.option]?.available) return 'option_unavailable';
         if (this.s.optionStock[b.option] === 0) return 'sold_out';
       }
-      const counted = () =>
-        option === null ? (this.s.stock[b.product] as number) : (this.s.optionStock[option] as number);
-      const left = counted();
+      const left = this.count(b.product, option);
       if (left > 0 && b.qty > left) return 'stock_short';
       const { items, fee, refusal } = this.price(b.product, option, b.qty);
       if (refusal === 'below_minimum') return 'below_min_order';
-      const total = items + fee;
-      if (b.points > total) return 'points_over_total';
-      const card = total - b.points;
-      if (card > 0 && card < CARD_MIN_AMOUNT) return 'card_amount_too_small';
-      const w = this.wallet(b.user);
-      return this.tx(() => {
-        // The payment is recorded and registered with the gateway, then the points are locked.
-        if (card > 0) this.gatewayCall('prepare', () => {});
-        if (b.points > w.available) return 'insufficient_points';
-        // Stock last, by a conditional UPDATE of the count as it is now (another buyer's checkout
-        // or the merchant may have changed it since it was read): the whole transaction is refused
-        // if it fell short; a count made unlimited meanwhile holds nothing.
-        const now = counted();
-        const reserve = left !== -1 && now !== -1;
-        if (reserve && now < b.qty) return now === 0 ? 'sold_out' : 'stock_short';
-        const tenant = product.tenant;
-        const payment = this.s.payments.length;
-        const order = this.s.orders.length;
-        this.s.payments.push({
-          tenant,
-          purpose: 'order',
-          user: b.user,
-          card,
-          points: b.points,
-          status: 'pending',
-          cancelled: 0,
-          paid: false,
-          createdAt: this.s.now,
-          closeDue: null,
-          intent: null,
-          gateway: card > 0 ? this.newBook(card) : null,
-          order,
-        });
+      if (b.amount !== items + fee) return 'price_changed';
+      const line = { product: b.product, option, qty: b.qty, price: items / b.qty, counted: left !== -1 };
+      const order = {
+        merchant: product.owner,
+        kind: product.kind,
+        type: 'delivery' as const,
+        lines: [line],
+        items,
+        fee,
+      };
+      return this.place(b.user, [order], b.points, { keyOf, asked }, null);
+    }
+  }
+
+  /**
+   * Places the planned orders under one payment (buy-now: one; the cart: one per merchant and
+   * kind): the total T, points P ≤ T, card C = T − P (none, or at least CARD_MIN_AMOUNT); P spread
+   * over the orders by the largest remainder in proportion to their totals, each order's card share
+   * the rest of its total and its reward on that share. In one transaction: the card part registered
+   * with the gateway, the points locked, then the stock taken line by line (by product, then
+   * option) by a conditional UPDATE of the count as it is at that moment (another buyer's checkout
+   * or the merchant may have changed it since it was read): the whole checkout is refused if one
+   * fell short; a count made unlimited meanwhile holds nothing.
+   */
+  private place(
+    user: number,
+    planned: PlannedOrder[],
+    points: number,
+    key: { keyOf: string; asked: string },
+    cartLines: number[] | null,
+  ): Outcome {
+    const tenant = this.cast.users[user]?.tenant as number;
+    const totals = planned.map((o) => o.items + o.fee);
+    const total = totals.reduce((a, b) => a + b, 0);
+    if (points > total) return 'points_over_total';
+    const card = total - points;
+    if (card > 0 && card < CARD_MIN_AMOUNT) return 'card_amount_too_small';
+    const shares = spreadPoints(points, totals);
+    const w = this.wallet(user);
+    return this.tx(() => {
+      if (card > 0) this.gatewayCall('prepare', () => {});
+      if (points > w.available) return 'insufficient_points';
+      // Each line has a count of its own (one line per product and option), so the counts can be
+      // read in turn before any is written.
+      const counted = planned
+        .flatMap((o, k) => o.lines.map((l, n) => ({ l, k, n })))
+        .filter(({ l }) => l.counted)
+        .sort((a, b) => a.l.product - b.l.product || (a.l.option ?? -1) - (b.l.option ?? -1));
+      const held = planned.map((o) => o.lines.map(() => 0));
+      for (const { l, k, n } of counted) {
+        const now = this.count(l.product, l.option);
+        if (now === -1) continue;
+        if (now < l.qty) return now === 0 ? 'sold_out' : 'stock_short';
+        (held[k] as number[])[n] = l.qty;
+      }
+      const payment = this.s.payments.length;
+      const first = this.s.orders.length;
+      this.s.payments.push({
+        tenant,
+        purpose: 'order',
+        user,
+        card,
+        points,
+        status: 'pending',
+        cancelled: 0,
+        paid: false,
+        createdAt: this.s.now,
+        closeDue: null,
+        intent: null,
+        gateway: card > 0 ? this.newBook(card) : null,
+        orders: planned.map((_, k) => first + k),
+      });
+      const rate = this.cast.tenants[tenant]?.rewardRate ?? 0;
+      for (const [k, o] of planned.entries()) {
+        const share = shares[k] as number;
+        const cardShare = (totals[k] as number) - share;
         this.s.orders.push({
           tenant,
-          buyer: b.user,
-          product: b.product,
-          option,
-          qty: b.qty,
-          fee,
+          buyer: user,
+          merchant: o.merchant,
+          kind: o.kind,
+          type: o.type,
+          lines: o.lines.map((l, n) => ({
+            product: l.product,
+            option: l.option,
+            qty: l.qty,
+            price: l.price,
+            stockReserved: (held[k] as number[])[n] as number,
+          })),
+          items: o.items,
+          fee: o.fee,
           payment,
           status: 'AWAITING_PAYMENT',
-          points: b.points,
-          card,
-          reward: this.s.features[tenant]?.wallet ? earnedPoints(card, this.cast.tenants[tenant]?.rewardRate ?? 0) : 0,
-          stockReserved: reserve ? b.qty : 0,
+          points: share,
+          card: cardShare,
+          // Rewards are points: none where the wallet is off.
+          reward: this.s.features[tenant]?.wallet ? earnedPoints(cardShare, rate) : 0,
+          refunded: 0,
           paid: false,
           confirmed: false,
         });
-        w.available -= b.points;
-        w.locked += b.points;
-        if (reserve) {
-          if (option === null) this.s.stock[b.product] = now - b.qty;
-          else {
-            this.s.optionStock[option] = now - b.qty;
-            this.s.stock[b.product] = optionTotal(this.cast.options, this.s.optionStock, b.product);
-          }
+      }
+      w.available -= points;
+      w.locked += points;
+      for (const { l, k, n } of counted) {
+        const qty = (held[k] as number[])[n] as number;
+        if (qty === 0) continue;
+        if (l.option === null) this.s.stock[l.product] = (this.s.stock[l.product] as number) - qty;
+        else {
+          this.s.optionStock[l.option] = (this.s.optionStock[l.option] as number) - qty;
+          this.s.stock[l.product] = optionTotal(this.cast.options, this.s.optionStock, l.product);
         }
-        this.s.keys[keyOf] = { asked, ref: order };
-        return 'ok';
-      });
-    }
+      }
+      this.s.keys[key.keyOf] = { asked: key.asked, ref: first };
+      if (cartLines) this.s.checkoutLines[payment] = cartLines;
+      return 'ok';
+    });
   }
 
   /** The buyer's return from the payment window (checkout.callback). */
@@ -729,45 +937,246 @@ export class Model {
       : this.confirm(payment, { buyer: true, expire: gaveUp });
   }
 
+  // --- the cart --------------------------------------------------------------------------------------
+
+  /** The buyer's cart lines, in the order they were made. */
+  cartOf(user: number): CartLineM[] {
+    return this.s.cart.filter((l) => l.user === user);
+  }
+
+  cartLine(user: number, product: number, option: number | null): CartLineM | undefined {
+    return this.s.cart.find((l) => l.user === user && l.product === product && l.option === option);
+  }
+
   /**
-   * Cancel or refund a paid order: points back, reward taken back as far as held, card part back
-   * (what the gateway has not given back yet), stock back; the intent ends with it.
+   * A cart line as the catalogue has it now, in the order a buyer would want to hear why it cannot
+   * be bought: off sale (or its kind's module off), its option gone or needed, its option off sale,
+   * sold out, fewer left than its qty, a price other than the one it was put in at.
    */
-  private reverse(o: OrderM, to: Reversal) {
+  priceLine(line: CartLineM): PricedCartLine {
+    const p = this.cast.products[line.product];
+    if (!p) throw new Error(`no product ${line.product}`);
+    const none = { line, price: line.price, remaining: -1 };
+    if (this.s.offSale[line.product] || this.hidden(p.tenant, p.kind)) return { ...none, reason: 'unavailable' };
+    const own = this.optionsOf(line.product);
+    const ownPrice = this.s.prices[line.product] ?? p.price;
+    if (own.length > 0 && line.option === null) return { ...none, price: ownPrice, reason: 'option_required' };
+    if (line.option !== null && !own.includes(line.option))
+      return { ...none, price: ownPrice, reason: 'option_removed' };
+    const found = {
+      line,
+      price: this.unitPrice(line.product, line.option),
+      remaining: this.count(line.product, line.option),
+    };
+    if (line.option !== null && !this.cast.options[line.option]?.available) return { ...found, reason: 'unavailable' };
+    if (found.remaining === 0) return { ...found, reason: 'sold_out' };
+    if (found.remaining > 0 && line.qty > found.remaining) return { ...found, reason: 'stock_short' };
+    if (found.price !== line.price) return { ...found, reason: 'price_changed' };
+    return { ...found, reason: null };
+  }
+
+  /**
+   * Cart lines priced now and grouped by merchant and kind (groups in the order of their first
+   * line), each group's fee by the merchant's terms on the goods counted (the available lines, of
+   * those `selected` when given). Local goods are picked up where the buyer chose it and the
+   * merchant offers it, else delivered (every local product of the cast is delivered too).
+   */
+  quoteCart(lines: CartLineM[], pickup: number[], selected?: Set<number>): CartGroup[] {
+    const groups: CartGroup[] = [];
+    for (const line of lines) {
+      const priced = this.priceLine(line);
+      const product = this.cast.products[line.product];
+      if (!product) throw new Error(`no product ${line.product}`);
+      let g = groups.find((x) => x.merchant === product.owner && x.kind === product.kind);
+      if (!g) {
+        g = {
+          merchant: product.owner,
+          kind: product.kind,
+          type: 'delivery',
+          lines: [],
+          counted: [],
+          items: 0,
+          fee: 0,
+          refusal: null,
+        };
+        groups.push(g);
+      }
+      g.lines.push(priced);
+      if (priced.reason === null && (!selected || selected.has(line.id))) g.counted.push(priced);
+    }
+    for (const g of groups) {
+      const terms = this.termsOf(g.merchant);
+      g.type = g.kind === 'pickup' && terms.offers_pickup && pickup.includes(g.merchant) ? 'pickup' : 'delivery';
+      g.items = g.counted.reduce((sum, l) => sum + l.price * l.line.qty, 0);
+      if (g.counted.length === 0) continue;
+      const fee = orderFeeFor(terms, SIM.legal, g.kind, g.type, g.items);
+      g.fee = fee.fee;
+      g.refusal = fee.refusal;
+    }
+    return groups;
+  }
+
+  /** The total the cart shows for the chosen lines (goods and fees of the available ones). */
+  cartTotal(user: number, chosen: number[], pickup: number[]): number {
+    return this.quoteCart(this.cartOf(user), pickup, new Set(chosen)).reduce((sum, g) => sum + g.items + g.fee, 0);
+  }
+
+  /** Puts `qty` of a product (and option) in the cart, checked as a purchase is; a line it has gets more. */
+  cartAdd(user: number, product: number, option: number | null, qty: number): Outcome {
+    const p = this.cast.products[product];
+    if (!p) return 'product_not_found';
+    if (this.s.offSale[product]) return 'product_unavailable';
+    if (this.s.stock[product] === 0) return 'sold_out';
+    if (this.hidden(p.tenant, p.kind)) return 'product_unavailable';
+    if (p.owner === user) return 'own_product';
+    const own = this.optionsOf(product);
+    if (own.length === 0 && option !== null) return 'option_unknown';
+    if (own.length > 0) {
+      if (option === null) return 'option_required';
+      if (!own.includes(option)) return 'option_unknown';
+      if (!this.cast.options[option]?.available) return 'option_unavailable';
+      if (this.s.optionStock[option] === 0) return 'sold_out';
+    }
+    const remaining = this.count(product, option);
+    if (remaining > 0 && qty > remaining) return 'stock_short';
+    const line = this.cartLine(user, product, option);
+    if (!line && this.cartOf(user).length >= CART_LINES_MAX) return 'cart_full';
+    const price = this.unitPrice(product, option);
+    if (line) {
+      line.qty = Math.min(line.qty + qty, ORDER_QTY_MAX);
+      line.price = price;
+    } else this.s.cart.push({ id: ++this.s.cartSeq, user, product, option, qty, price });
+    return 'ok';
+  }
+
+  /** A line's new qty; its price becomes the one the buyer sees now (a changed price accepted). */
+  cartUpdate(user: number, product: number, option: number | null, qty: number): Outcome {
+    const line = this.cartLine(user, product, option);
+    if (!line) return 'cart_item_not_found';
+    const priced = this.priceLine(line);
+    if (priced.remaining > 0 && qty > priced.remaining) return 'stock_short';
+    line.qty = qty;
+    line.price = priced.price;
+    return 'ok';
+  }
+
+  cartRemove(user: number, product: number, option: number | null): Outcome {
+    const line = this.cartLine(user, product, option);
+    if (!line) return 'cart_item_not_found';
+    this.s.cart = this.s.cart.filter((l) => l !== line);
+    return 'ok';
+  }
+
+  /**
+   * The cart's checkout (issue 40): the chosen lines priced now, one order per merchant and kind,
+   * one payment. `ids`: the model's ids of the lines chosen (null: a line not in the cart).
+   */
+  checkoutCart(c: CartCheckoutInput, ids: (number | null)[]): Outcome {
+    const tenantOf = this.cast.users[c.user]?.tenant as number;
+    if (c.points > 0 && !this.s.features[tenantOf]?.wallet) return 'points_disabled';
+    // What it asked: the lines (ids), the points, the total and the pickups (its fingerprint).
+    const named = ids.map((id, n) => id ?? `x${c.lines[n]?.product}:${c.lines[n]?.option}`);
+    const asked = JSON.stringify(['cart', named, c.points, c.amount, c.pickup]);
+    const keyOf = `prepare:${c.user}:${c.key}`;
+    const chosen = new Set<number | string>(named);
+    for (let round = 1; ; round++) {
+      const earlier = this.s.keys[keyOf];
+      if (earlier) return earlier.asked === asked ? 'ok' : 'idempotency_key_reused';
+      const rows = this.cartOf(c.user).filter((l) => chosen.has(l.id));
+      const released = this.releaseHolds(c.user, new Set(rows.map((l) => l.product)), round);
+      if (released === 'again') continue;
+      if (released) return released;
+      if (rows.length !== chosen.size) return 'price_changed';
+      const groups = this.quoteCart(rows, c.pickup);
+      const reasons = new Set(groups.flatMap((g) => g.lines.map((l) => l.reason)));
+      if (reasons.has('sold_out')) return 'sold_out';
+      if (reasons.has('stock_short')) return 'stock_short';
+      if (reasons.size > 1 || !reasons.has(null)) return 'price_changed';
+      if (groups.some((g) => g.refusal === 'below_minimum')) return 'below_min_order';
+      if (groups.some((g) => g.refusal === 'pickup_not_offered')) return 'pickup_not_offered';
+      if (c.amount !== groups.reduce((sum, g) => sum + g.items + g.fee, 0)) return 'price_changed';
+      // Orders in (merchant, kind) order: the cast's merchants were made in its order.
+      const planned: PlannedOrder[] = [...groups]
+        .sort((a, b) => a.merchant - b.merchant || a.kind.localeCompare(b.kind))
+        .map((g) => ({
+          merchant: g.merchant,
+          kind: g.kind,
+          type: g.type,
+          items: g.items,
+          fee: g.fee,
+          lines: g.lines.map((l) => ({
+            product: l.line.product,
+            option: l.line.option,
+            qty: l.line.qty,
+            price: l.price,
+            counted: l.remaining !== -1,
+          })),
+        }));
+      return this.place(
+        c.user,
+        planned,
+        c.points,
+        { keyOf, asked },
+        rows.map((l) => l.id),
+      );
+    }
+  }
+
+  // --- reversals -------------------------------------------------------------------------------------
+
+  /**
+   * Cancel or refund one paid order: its points back, its reward taken back as far as the wallet
+   * holds it (what was spent is kept from its card share), exactly its share cancelled at the
+   * gateway as a running total of what the payment's orders gave back (the gateway is asked only
+   * for what it has not cancelled yet), its stock back. The payment is `partial_cancelled` while
+   * other orders of it stand, `cancelled` once none does; the order's intent ends with it.
+   */
+  private reverse(j: number, to: Reversal) {
+    const o = this.s.orders[j] as OrderM;
     const w = this.wallet(o.buyer);
     const p = this.s.payments[o.payment] as PaymentM;
     const held = Math.min(o.reward, w.available);
-    const refund = Math.max(0, o.card - (o.reward - held));
+    const share = Math.max(0, o.card - (o.reward - held));
+    const asked = p.cancelled + share;
     let already = 0;
-    if (refund > 0) {
+    if (asked > p.cancelled) {
       this.gatewayCall('getPayment', () => (already = this.look(p.gateway)?.cancelled ?? 0));
-      if (refund > already) this.gatewayCall('cancel', () => this.gatewayCancel(p.gateway, refund - already));
+      if (asked > already) this.gatewayCall('cancel', () => this.gatewayCancel(p.gateway, asked - already));
     }
-    p.status = 'cancelled';
+    const before = p.cancelled;
     // Never less than the gateway gave back (a reversal finished after the gateway's cancel).
-    p.cancelled = Math.max(refund, already);
-    p.intent = null;
+    p.cancelled = Math.max(asked, already, before);
+    o.refunded = Math.min(o.card, p.cancelled - before);
+    if (!p.intent || p.intent.order === j) p.intent = null;
     w.available += o.points - held;
     this.system(o.tenant).purchase_clearing -= o.points;
     this.system(o.tenant).rewards += held;
     o.status = to;
+    const standing = p.orders.some((k) => {
+      const status = this.s.orders[k]?.status;
+      return status !== 'CANCELLED' && status !== 'REFUNDED';
+    });
+    p.status = standing ? 'partial_cancelled' : 'cancelled';
     this.giveStockBack(o);
   }
 
-  /**
-   * A cancel or refund with a card part in two phases: its intent commits on the payment first, then the reversal
-   * (with the gateway's cancel) runs in its own transaction, decided again, as the order may have
-   * moved meanwhile. Interrupted, the intent stays for settleRefund (webhook or reconciliation).
-   */
   /** A switched-off module hides its kind of goods and their orders (checkout's hiddenKinds). */
   private hidden(tenant: number, kind: 'pickup' | 'shopping') {
     return !this.s.features[tenant]?.[kind === 'shopping' ? 'shopping' : 'delivery'];
   }
 
   private orderHidden(o: OrderM) {
-    return this.hidden(o.tenant, this.cast.products[o.product]?.kind ?? 'pickup');
+    return this.hidden(o.tenant, o.kind);
   }
 
+  /**
+   * A cancel or refund with a card part in two phases: its intent (naming the order) commits on
+   * the payment first, then the reversal (with the gateway's cancel) runs in its own transaction,
+   * decided again, as the order may have moved meanwhile. Interrupted, the intent stays for
+   * settleRefund (webhook or reconciliation). One order of a payment at a time: another order's
+   * intent makes this one wait (3 s), then answer refund_in_progress; in a sequence of steps that
+   * intent is one a reversal left behind, and it is still there after the wait.
+   */
   private reversal(order: number, decide: (o: OrderM) => Reversal | Outcome): Outcome {
     const first = this.s.orders[order] as OrderM;
     const to = this.orderHidden(first) ? 'order_not_found' : decide(first);
@@ -775,17 +1184,19 @@ export class Model {
     // Paid with points only, nothing goes to the gateway: one transaction.
     if (first.card === 0) {
       return this.tx(() => {
-        this.reverse(first, to);
+        this.reverse(order, to);
         return 'ok';
       });
     }
-    (this.s.payments[first.payment] as PaymentM).intent = { to, at: this.s.now };
+    const p = this.s.payments[first.payment] as PaymentM;
+    if (p.intent && p.intent.order !== order) return 'refund_in_progress';
+    p.intent = { to, at: this.s.now, order };
     this.point('checkout.reverse:intended');
     return this.tx(() => {
       const o = this.s.orders[order] as OrderM;
       const again = this.orderHidden(o) ? 'order_not_found' : decide(o);
       if (again !== 'CANCELLED' && again !== 'REFUNDED') return again;
-      this.reverse(o, again);
+      this.reverse(order, again);
       return 'ok';
     });
   }
@@ -904,17 +1315,31 @@ export class Model {
     return 'ok';
   }
 
+  /**
+   * The merchant saves a product sold without options (the product form sends every field): a new
+   * unit price, and the count as the form showed it (`stock`, the count before the step).
+   */
+  reprice(product: number, price: number, stock: number): Outcome {
+    const p = this.cast.products[product];
+    if (!p || this.hidden(p.tenant, p.kind)) return 'product_not_found';
+    if (this.optionsOf(product).length > 0) throw new Error('reprice is for products sold without options');
+    this.s.prices[product] = price;
+    this.s.stock[product] = stock;
+    return 'ok';
+  }
+
   // --- account deletion ------------------------------------------------------------------------------
 
   /**
    * Deleting an account (decision 030): refused while the user has open orders (as buyer or as
    * seller: neither cancelled, refunded nor confirmed) or locked points; otherwise the merchant's
-   * products go off sale and the available points are forfeited to the tenant's adjustments.
+   * products go off sale, the user's cart is emptied and the available points are forfeited to the
+   * tenant's adjustments.
    */
   deleteAccount(user: number): Outcome {
     const open = this.s.orders.some(
       (o) =>
-        (o.buyer === user || this.cast.products[o.product]?.owner === user) &&
+        (o.buyer === user || o.merchant === user) &&
         o.status !== 'CANCELLED' &&
         o.status !== 'REFUNDED' &&
         !o.confirmed,
@@ -923,6 +1348,7 @@ export class Model {
     const w = this.wallet(user);
     if (w.locked > 0) return 'points_locked';
     for (const [i, p] of this.cast.products.entries()) if (p.owner === user) this.s.offSale[i] = true;
+    this.s.cart = this.s.cart.filter((l) => l.user !== user);
     this.forfeit(user);
     this.s.deleted[user] = true;
     return 'ok';

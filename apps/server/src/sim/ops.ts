@@ -1,5 +1,11 @@
 import type { FeatureKey } from '@app/contracts';
-import { type OrderStatus, orderStatuses, paymentPrepareSchema } from '@app/contracts';
+import {
+  cartCheckoutSchema,
+  type OrderStatus,
+  orderStatuses,
+  paymentPrepareSchema,
+  productInputSchema,
+} from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import { requireFeature } from '../platform/auth.js';
 import { AppError } from '../platform/errors.js';
@@ -19,7 +25,44 @@ export type Op = (
   | { k: 'topup'; user: number; amount: number }
   | { k: 'pay'; payment: number; answer: 'approve' | 'decline' | 'pending' | 'cancel' }
   | { k: 'topupCallback'; payment: number }
-  | { k: 'buy'; user: number; product: number; option: number | null; qty: number; points: number; key: string }
+  | {
+      k: 'buy';
+      user: number;
+      product: number;
+      option: number | null;
+      qty: number;
+      points: number;
+      key: string;
+      /** The total the buyer saw: resolved before the step (`resolve`), not generated. */
+      amount?: number;
+    }
+  | { k: 'cartAdd'; user: number; product: number; option: number | null; qty: number }
+  | { k: 'cartUpdate'; user: number; product: number; option: number | null; qty: number }
+  | { k: 'cartRemove'; user: number; product: number; option: number | null }
+  | {
+      k: 'checkoutCart';
+      user: number;
+      /** The lines chosen, by product and option (one not in the cart is sent by an id of no line). */
+      lines: { product: number; option: number | null }[];
+      points: number;
+      /** Won added to the total the cart shows (a stale total: 409 price_changed). */
+      stale: number;
+      /** Merchants (cast indices) whose local goods the buyer picks up. */
+      pickup: number[];
+      key: string;
+      /** Sent again as the buyer's last cart checkout with this key was sent (the same line ids and total). */
+      retry?: boolean;
+      /** Resolved before the step: the total sent, and the model's ids of the lines (null: not in the cart). */
+      amount?: number;
+      ids?: (number | null)[];
+    }
+  | {
+      k: 'reprice';
+      product: number;
+      price: number;
+      /** The count the product form shows: resolved before the step. */
+      stock?: number;
+    }
   | { k: 'callback'; payment: number; status: 'paid' | 'failed' | 'cancelled' }
   | { k: 'reconcile' }
   | { k: 'transfer'; from: number; to: number; amount: number; key: string }
@@ -40,6 +83,43 @@ export type Op = (
 export interface Refs {
   payments: { tenantId: number; paymentId: string }[];
   orders: { tenantId: number; id: number }[];
+  /** Cart lines' ids, by `cartKey(user, product, option)`. */
+  cart: Map<string, number>;
+  /** The database's id of each cart line the model ever had (by the model's id), kept after it left the cart. */
+  lineIds: Map<number, number>;
+}
+
+/** What a run remembers of the requests it sent: each buyer's last cart checkout, as sent. */
+export interface Sent {
+  lastCart: Map<number, { key: string; ids: (number | null)[]; amount: number }>;
+}
+
+export const cartKey = (user: number, product: number, option: number | null) => `${user}:${product}:${option}`;
+
+/**
+ * What a step's request carries that the buyer or merchant read off the screen just before it (the
+ * state before the step): a purchase's total, a cart checkout's lines and total, the product
+ * form's count. Resolved once per step, so that two operations run together and their model
+ * candidates send the same; not part of the generated step (a shortened run resolves it again).
+ */
+export function resolve(m: Model, op: Op, sent: Sent): Op {
+  switch (op.k) {
+    case 'together':
+      return { ...op, ops: op.ops.map((o) => resolve(m, o, sent)) };
+    case 'buy':
+      return { ...op, amount: m.total(op.product, op.option ?? null, op.qty) };
+    case 'checkoutCart': {
+      const last = sent.lastCart.get(op.user);
+      if (op.retry && last?.key === op.key) return { ...op, ids: last.ids, amount: last.amount };
+      const ids = op.lines.map((l) => m.cartLine(op.user, l.product, l.option)?.id ?? null);
+      const present = ids.filter((id): id is number => id !== null);
+      return { ...op, ids, amount: Math.max(0, m.cartTotal(op.user, present, op.pickup) + op.stale) };
+    }
+    case 'reprice':
+      return { ...op, stock: m.s.stock[op.product] ?? -1 };
+    default:
+      return op;
+  }
 }
 
 // --- the model's side ---------------------------------------------------------------------------------
@@ -54,6 +134,10 @@ function actorOf(m: Model, op: Op): number | null {
     case 'buy':
     case 'withdraw':
     case 'deleteAccount':
+    case 'cartAdd':
+    case 'cartUpdate':
+    case 'cartRemove':
+    case 'checkoutCart':
       return op.user;
     case 'transfer':
       return op.from;
@@ -64,8 +148,9 @@ function actorOf(m: Model, op: Op): number | null {
     case 'receive':
       return m.s.orders[op.order]?.buyer ?? null;
     case 'status':
-      return m.cast.products[m.s.orders[op.order]?.product ?? -1]?.owner ?? null;
+      return m.s.orders[op.order]?.merchant ?? null;
     case 'restock':
+    case 'reprice':
       return m.cast.products[op.product]?.owner ?? null;
     default:
       return null;
@@ -83,11 +168,14 @@ function refusedByRoute(m: Model, op: Op): Outcome | null {
   const features = m.s.features[m.cast.users[actor]?.tenant ?? -1];
   const needs: FeatureKey[] = ['topup', 'topupCallback', 'transfer', 'withdraw'].includes(op.k)
     ? ['wallet']
-    : ['buy', 'cancel', 'status', 'receive'].includes(op.k) && !features?.delivery
+    : ['buy', 'cancel', 'status', 'receive', 'cartAdd', 'cartUpdate', 'cartRemove', 'checkoutCart'].includes(op.k) &&
+        !features?.delivery
       ? ['shopping']
       : [];
   // The catalogue's routes answer so when the tenant sells no kind of goods (requireCatalogue).
-  if (op.k === 'restock' && !features?.shopping && !features?.delivery) return 'feature_disabled';
+  if ((op.k === 'restock' || op.k === 'reprice') && !features?.shopping && !features?.delivery) {
+    return 'feature_disabled';
+  }
   try {
     for (const feature of needs) requireFeature({ tenant: { features } } as unknown as FastifyRequest, feature);
   } catch (err) {
@@ -117,7 +205,20 @@ export function onModel(m: Model, op: Op): Outcome {
         ? m.confirm(op.payment, { buyer: true })
         : 'payment_not_found';
     case 'buy':
-      return m.buy({ ...op, option: op.option ?? null });
+      return m.buy({ ...op, option: op.option ?? null, amount: op.amount ?? fail('an unresolved buy') });
+    case 'cartAdd':
+      return m.cartAdd(op.user, op.product, op.option, op.qty);
+    case 'cartUpdate':
+      return m.cartUpdate(op.user, op.product, op.option, op.qty);
+    case 'cartRemove':
+      return m.cartRemove(op.user, op.product, op.option);
+    case 'checkoutCart':
+      return m.checkoutCart(
+        { ...op, amount: op.amount ?? fail('an unresolved cart checkout') },
+        op.ids ?? fail('an unresolved cart checkout'),
+      );
+    case 'reprice':
+      return m.reprice(op.product, op.price, op.stock ?? fail('an unresolved reprice'));
     case 'callback':
       return m.s.payments[op.payment]?.purpose === 'order' ? m.callback(op.payment, op.status) : 'payment_not_found';
     case 'reconcile':
@@ -218,13 +319,55 @@ async function run(w: World, m: Model, refs: Refs, op: Op): Promise<Outcome | un
         product_id: w.productIds[op.product],
         ...(option === null ? {} : { option_id: w.optionIds[option] ?? fail(`no option ${option}`) }),
         qty: op.qty,
-        amount: m.total(op.product, option, op.qty),
+        amount: op.amount ?? fail('an unresolved buy'),
         points_used: op.points,
         order_type: 'delivery',
         buyer_addr: '서울특별시 중구 세종대로 110',
         ...(product.kind === 'shopping' ? { buyer_postcode: '04524' } : {}),
       });
       await app.checkout.prepare(tenantOfUser(op.user), userOf(op.user), input, op.key);
+      return;
+    }
+    case 'cartAdd':
+      await app.cart.add(tenantOfUser(op.user), userOf(op.user), {
+        product_id: w.productIds[op.product] ?? fail(`no product ${op.product}`),
+        ...(op.option === null ? {} : { option_id: w.optionIds[op.option] ?? fail(`no option ${op.option}`) }),
+        qty: op.qty,
+      });
+      return;
+    case 'cartUpdate':
+      await app.cart.update(
+        tenantOfUser(op.user),
+        userOf(op.user),
+        refs.cart.get(cartKey(op.user, op.product, op.option)) ?? noLine(op),
+        op.qty,
+      );
+      return;
+    case 'cartRemove':
+      await app.cart.remove(
+        tenantOfUser(op.user),
+        userOf(op.user),
+        refs.cart.get(cartKey(op.user, op.product, op.option)) ?? noLine(op),
+      );
+      return;
+    case 'checkoutCart': {
+      const ids = op.ids ?? fail('an unresolved cart checkout');
+      const input = cartCheckoutSchema.parse({
+        ...buyer,
+        item_ids: op.lines.map((l, n) => {
+          const id = ids[n];
+          return id === null || id === undefined ? noLine(l) : (refs.lineIds.get(id) ?? noLine(l));
+        }),
+        points_used: op.points,
+        amount: op.amount ?? fail('an unresolved cart checkout'),
+        order_types: op.pickup.map((u) => ({
+          merchant_id: w.users[u]?.merchantId ?? fail(`user ${u} is no merchant`),
+          order_type: 'pickup',
+        })),
+        buyer_addr: '서울특별시 중구 세종대로 110',
+        buyer_postcode: '04524',
+      });
+      await app.checkout.checkoutCart(tenantOfUser(op.user), userOf(op.user), input, op.key);
       return;
     }
     case 'callback': {
@@ -266,10 +409,10 @@ async function run(w: World, m: Model, refs: Refs, op: Op): Promise<Outcome | un
     }
     case 'status': {
       const o = order(op.order);
-      const product = m.cast.products[m.s.orders[op.order]?.product ?? -1];
-      if (!o || !product) throw new AppError(404, 'order_not_found', 'no such order');
-      const merchant = userOf(product.owner) as (typeof w.users)[number] & { merchantId: number };
-      await app.checkout.changeStatus(tenantOfUser(product.owner), merchant, {
+      const owner = m.s.orders[op.order]?.merchant;
+      if (!o || owner === undefined) throw new AppError(404, 'order_not_found', 'no such order');
+      const merchant = userOf(owner) as (typeof w.users)[number] & { merchantId: number };
+      await app.checkout.changeStatus(tenantOfUser(owner), merchant, {
         order_id: o.id,
         status: op.to,
         memo: null,
@@ -314,9 +457,37 @@ async function run(w: World, m: Model, refs: Refs, op: Op): Promise<Outcome | un
       );
       return;
     }
+    case 'reprice': {
+      // The product form sends every field: the new price, and the count as it showed it.
+      const product = m.cast.products[op.product] ?? fail(`no product ${op.product}`);
+      const merchant = userOf(product.owner) as (typeof w.users)[number] & { merchantId: number };
+      const stock = op.stock ?? fail('an unresolved reprice');
+      await app.catalogue.products.updateProduct(
+        tenantOfUser(product.owner),
+        merchant,
+        w.productIds[op.product] as number,
+        productInputSchema.parse({
+          category_type: product.kind,
+          title: product.kind === 'pickup' ? '한우 불고기 도시락' : '유기농 현미 4kg',
+          price: op.price,
+          ...(product.kind === 'pickup' ? { delivery_category: 'korean', is_delivery: true } : { category: 'food' }),
+          is_available: true,
+          stock: stock === -1 ? null : stock,
+        }),
+      );
+      return;
+    }
     case 'together':
       throw new Error('together is run by the runner');
   }
+}
+
+/**
+ * The id a step sends for a cart line the buyer does not have (no line of anyone's: the cart's
+ * serial never gets there), the same for the same product and option.
+ */
+function noLine(l: { product: number; option: number | null }): number {
+  return 2_000_000_000 + l.product * 100 + (l.option ?? 99);
 }
 
 const SANDBOX_CARD = {
@@ -358,8 +529,17 @@ const FAULTS: Partial<Record<Op['k'], Failpoint[]>> = {
     'gateway.cancel:before',
     'gateway.cancel:after',
   ],
-  cancel: ['gateway.getPayment:before', 'gateway.cancel:before', 'gateway.cancel:after'],
-  status: ['gateway.getPayment:after', 'gateway.cancel:before', 'gateway.cancel:after'],
+  // The same places as buy-now's: the holds given back, the gateway's pre-registration.
+  checkoutCart: [
+    'gateway.prepare:before',
+    'gateway.prepare:after',
+    'checkout.prepare:released',
+    'gateway.getPayment:before',
+    'payments.confirm:committed',
+    'gateway.cancel:before',
+  ],
+  cancel: ['checkout.reverse:intended', 'gateway.getPayment:before', 'gateway.cancel:before', 'gateway.cancel:after'],
+  status: ['checkout.reverse:intended', 'gateway.getPayment:after', 'gateway.cancel:before', 'gateway.cancel:after'],
   settleWithdrawals: ['wallet.settle:between'],
   webhook: [
     'gateway.getPayment:before',
@@ -371,13 +551,30 @@ const FAULTS: Partial<Record<Op['k'], Failpoint[]>> = {
 };
 
 let keys = 0;
+/** The last cart checkout drawn: now and then sent again as it was (a retry with its key). */
+let lastCheckout: Extract<Op, { k: 'checkoutCart' }> | null = null;
+/** A cart checkout was the step just drawn: the next one may be its retry (a lost answer). */
+let justCheckedOut = false;
+/** The order whose reversal (of a payment of several) was just drawn with a fault: the next step may reverse another of its payment's. */
+let justFaulted: number | null = null;
 /** Idempotency keys restart with each run (a run's keys depend on its seed only). */
 export function resetKeys() {
   keys = 0;
+  lastCheckout = null;
+  justCheckedOut = false;
+  justFaulted = null;
 }
 
 /** The next operation, drawn from the seed's generator over the model's current state. */
 export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
+  if (allowTogether && justCheckedOut) {
+    justCheckedOut = false;
+    // The answer was lost (a timeout, a closed tab): the same request again, with its key.
+    if (lastCheckout && rng.chance(0.25)) {
+      const { fault: _, ...again } = structuredClone(lastCheckout);
+      return { ...again, retry: true };
+    }
+  }
   const cast = m.cast;
   const buyers = cast.users.flatMap((u, i) => (u.merchant ? [] : [i]));
   const sameTenant = (user: number) =>
@@ -385,7 +582,7 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
   const payments = m.s.payments.map((p, i) => ({ p, i }));
   const orders = m.s.orders.map((o, i) => ({ o, i }));
   const key = () => (m.s.payments.length > 0 && rng.chance(0.1) ? `k${rng.int(1, keys)}` : `k${++keys}`);
-  const buyOf = (user: number, product: number, besides: number | null = null): Op => {
+  const optionFor = (product: number, besides: number | null = null): number | null => {
     // With options: mostly one of its own on sale (another than `besides` if there is one), now and
     // then one off sale, none (option_required) or any option at all (another product's:
     // option_unknown); without: rarely one (option_unknown).
@@ -403,11 +600,19 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
         : cast.options.length > 0 && rng.chance(0.03)
           ? anyOption()
           : null;
-    const qty = rng.weighted([
+    return option;
+  };
+  const qtyOf = () =>
+    rng.weighted([
       [6, 1],
       [3, 2],
       [1, rng.int(3, 6)],
     ]);
+  const productsOf = (user: number) =>
+    cast.products.flatMap((p, i) => (p.tenant === cast.users[user]?.tenant ? [i] : []));
+  const buyOf = (user: number, product: number, besides: number | null = null): Op => {
+    const option = optionFor(product, besides);
+    const qty = qtyOf();
     const total = m.total(product, option, qty);
     const available = m.s.wallets[user]?.available ?? 0;
     const points = rng.weighted([
@@ -418,7 +623,66 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
     ]);
     return { k: 'buy', user, product, option, qty, points: Math.max(0, points), key: key() };
   };
-  const kind = rng.weighted<Op['k']>([
+  const groupOf = (product: number) => `${cast.products[product]?.owner}:${cast.products[product]?.kind}`;
+  const cartAddOf = (user: number): Op => {
+    // Mostly goods of a merchant (and kind) not in the cart yet, so that a checkout places orders
+    // of several; now and then another option of a product in it (an order of several lines).
+    const cart = m.cartOf(user);
+    const groups = new Set(cart.map((l) => groupOf(l.product)));
+    const fresh = productsOf(user).filter((p) => !groups.has(groupOf(p)));
+    const otherOptions = cart.flatMap((l) =>
+      m
+        .optionsOf(l.product)
+        .filter((o) => cast.options[o]?.available && !m.cartLine(user, l.product, o))
+        .map((o) => ({ product: l.product, option: o })),
+    );
+    const choice = rng.weighted<'fresh' | 'other' | 'any'>([
+      [fresh.length ? 4 : 0, 'fresh'],
+      [otherOptions.length ? 3 : 0, 'other'],
+      [2, 'any'],
+    ]);
+    if (choice === 'other') return { k: 'cartAdd', user, ...rng.pick(otherOptions), qty: qtyOf() };
+    const product = rng.pick(choice === 'fresh' ? fresh : productsOf(user));
+    return { k: 'cartAdd', user, product, option: optionFor(product), qty: qtyOf() };
+  };
+  // Orders of payments of several (a cart's), standing (paid, neither cancelled nor refunded).
+  const ofSeveral = orders.filter(({ o }) => {
+    const p = m.s.payments[o.payment];
+    return o.paid && (p?.orders.length ?? 0) > 1 && o.status !== 'CANCELLED' && o.status !== 'REFUNDED';
+  });
+  // Another order of a payment whose reversal was interrupted (its intent still there): it waits,
+  // then answers refund_in_progress until a webhook or the reconciliation settles that intent.
+  const besideIntent = ofSeveral.filter(({ o, i }) => {
+    const intent = m.s.payments[o.payment]?.intent;
+    return intent && intent.order !== i;
+  });
+  /** A paid order: now and then one of a payment of several, when there is one. */
+  const paidOrder = () => {
+    const paid = orders.filter(({ o }) => o.paid);
+    if (besideIntent.length && rng.chance(0.5)) return rng.pick(besideIntent).i;
+    if (ofSeveral.length && rng.chance(0.4)) return rng.pick(ofSeveral).i;
+    return paid.length ? rng.pick(paid).i : 0;
+  };
+  /** A cancel or refund of an order: by its buyer, or by its merchant. */
+  const reversalOf = (order: number): Op =>
+    rng.chance(0.5)
+      ? { k: 'cancel', order }
+      : {
+          k: 'status',
+          order,
+          to: rng.weighted<OrderStatus>([
+            [3, 'CANCELLED'],
+            [2, 'REFUNDED'],
+          ]),
+        };
+  if (allowTogether && justFaulted !== null) {
+    // Right after a reversal that may have been interrupted, another order of its payment.
+    const payment = m.s.orders[justFaulted]?.payment;
+    const siblings = ofSeveral.filter(({ o, i }) => o.payment === payment && i !== justFaulted);
+    justFaulted = null;
+    if (siblings.length && rng.chance(0.5)) return reversalOf(rng.pick(siblings).i);
+  }
+  const kind = rng.weighted<Op['k'] | 'reversePair'>([
     [6, 'tick'],
     [8, 'topup'],
     [16, 'pay'],
@@ -437,6 +701,12 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
     [1, 'switch'],
     [1, 'forfeit'],
     [2, 'restock'],
+    [10, 'cartAdd'],
+    [1, 'cartUpdate'],
+    [2, 'cartRemove'],
+    [10, 'checkoutCart'],
+    [1, 'reprice'],
+    [allowTogether && ofSeveral.length > 1 ? 2 : 0, 'reversePair'],
     [allowTogether ? 5 : 0, 'together'],
   ]);
   const op = ((): Op => {
@@ -453,8 +723,15 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
       case 'topup':
         return { k: 'topup', user: rng.pick(buyers), amount: rng.int(1, 60) * 1_000 };
       case 'pay': {
+        // Mostly an open window (now and then a cart's, paying for several orders), else any.
         const open = payments.filter(({ p }) => p.gateway?.status === 'READY');
-        const target = open.length && rng.chance(0.85) ? rng.pick(open).i : rng.int(0, m.s.payments.length);
+        const ofSeveralOpen = open.filter(({ p }) => p.orders.length > 1);
+        const target =
+          ofSeveralOpen.length && rng.chance(0.5)
+            ? rng.pick(ofSeveralOpen).i
+            : open.length && rng.chance(0.85)
+              ? rng.pick(open).i
+              : rng.int(0, m.s.payments.length);
         return {
           k: 'pay',
           payment: target,
@@ -473,7 +750,7 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
       case 'buy': {
         const user = rng.pick(buyers);
         const tenant = cast.users[user]?.tenant;
-        const product = rng.pick(cast.products.flatMap((p, i) => (p.tenant === tenant ? [i] : [])));
+        const product = rng.pick(productsOf(user));
         const first = buyOf(user, product);
         // Now and then another buyer at the same moment, for the same goods (the last units, the
         // same product's other option): the database orders them on PostgreSQL.
@@ -482,10 +759,21 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
         return { k: 'together', ops: [first, buyOf(other, product, first.k === 'buy' ? first.option : null)] };
       }
       case 'callback': {
+        // Mostly the return from a payment still pending (a cart's payment too), else any.
         const ofOrders = payments.filter(({ p }) => p.purpose === 'order');
+        const pending = ofOrders.filter(({ p }) => p.status === 'pending');
+        const pendingOfSeveral = pending.filter(({ p }) => p.orders.length > 1);
+        const target =
+          pendingOfSeveral.length && rng.chance(0.4)
+            ? rng.pick(pendingOfSeveral)
+            : pending.length && rng.chance(0.7)
+              ? rng.pick(pending)
+              : ofOrders.length
+                ? rng.pick(ofOrders)
+                : null;
         return {
           k: 'callback',
-          payment: ofOrders.length ? rng.pick(ofOrders).i : 0,
+          payment: target?.i ?? 0,
           status: rng.weighted([
             [8, 'paid'],
             [1, 'failed'],
@@ -509,13 +797,97 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
         return { k: 'withdraw', user, amount: rng.int(1, 30) * 1_000, key: key() };
       }
       case 'cancel':
-      case 'receive': {
-        const paid = orders.filter(({ o }) => o.paid);
-        return { k: kind, order: paid.length ? rng.pick(paid).i : 0 };
+      case 'receive':
+        return { k: kind, order: paidOrder() };
+      case 'reversePair': {
+        // Two orders of one payment of several reversed at once (two merchants, or the buyer and a
+        // merchant): one reversal of a payment at a time, the other waits.
+        const { o, i } = rng.pick(ofSeveral);
+        const others = ofSeveral.filter((x) => x.o.payment === o.payment && x.i !== i);
+        if (others.length === 0) return reversalOf(i);
+        return { k: 'together', ops: [reversalOf(i), reversalOf(rng.pick(others).i)] };
+      }
+      case 'cartAdd':
+        return cartAddOf(rng.pick(buyers));
+      case 'cartUpdate':
+      case 'cartRemove': {
+        // Mostly a line the buyer has; now and then one it does not (404 cart_item_not_found).
+        const lines = m.s.cart;
+        if (lines.length && rng.chance(0.9)) {
+          const { user, product, option } = rng.pick(lines);
+          return kind === 'cartRemove'
+            ? { k: 'cartRemove', user, product, option }
+            : { k: 'cartUpdate', user, product, option, qty: qtyOf() };
+        }
+        const user = rng.pick(buyers);
+        const product = rng.pick(productsOf(user));
+        const option = m.optionsOf(product)[0] ?? null;
+        return kind === 'cartRemove'
+          ? { k: 'cartRemove', user, product, option }
+          : { k: 'cartUpdate', user, product, option, qty: qtyOf() };
+      }
+      case 'checkoutCart': {
+        // Now and then the last one again, as it was (a retry: its key answers what it answered).
+        if (lastCheckout && rng.chance(0.1)) return { ...structuredClone(lastCheckout), retry: true };
+        // Mostly a buyer not already paying for its cart (a new checkout would replace that one).
+        const paying = (b: number) =>
+          m.s.payments.some((p, i) => p.user === b && p.status === 'pending' && m.s.checkoutLines[i]);
+        const withCart = buyers.filter(
+          (b) => !m.s.deleted[b] && m.cartOf(b).length > 0 && (!paying(b) || rng.chance(0.25)),
+        );
+        if (withCart.length === 0) return cartAddOf(rng.pick(buyers));
+        const user = rng.pick(withCart);
+        const cart = m.cartOf(user);
+        // A cart of one merchant's goods is mostly filled some more first.
+        if (new Set(cart.map((l) => groupOf(l.product))).size === 1 && rng.chance(0.6)) return cartAddOf(user);
+        // Mostly the lines that can be bought (as the cart shows them), else any; the whole of them
+        // (one to three merchants) or some; now and then a line the buyer does not have.
+        const usable = cart.filter((l) => m.priceLine(l).reason === null);
+        const from = usable.length && rng.chance(0.75) ? usable : cart;
+        let chosen = rng.chance(0.6) ? from : from.filter(() => rng.chance(0.6));
+        if (chosen.length === 0) chosen = [rng.pick(from)];
+        const lines = chosen.map((l) => ({ product: l.product, option: l.option }));
+        const absent = productsOf(user).filter((p) => !m.optionsOf(p).length && !m.cartLine(user, p, null));
+        if (absent.length && rng.chance(0.05)) lines.push({ product: rng.pick(absent), option: null });
+        const local = [
+          ...new Set(
+            chosen.flatMap((l) =>
+              cast.products[l.product]?.kind === 'pickup' ? [cast.products[l.product]?.owner as number] : [],
+            ),
+          ),
+        ];
+        const pickup = local.filter(() => rng.chance(0.3));
+        const total = m.cartTotal(
+          user,
+          chosen.map((l) => l.id),
+          pickup,
+        );
+        const available = m.s.wallets[user]?.available ?? 0;
+        const points = rng.weighted([
+          [4, 0],
+          [2, Math.min(total, available)],
+          [2, Math.min(total - 100, Math.floor(available / 2))],
+          [1, rng.int(0, Math.max(0, total))],
+        ]);
+        const stale = rng.chance(0.08) ? rng.pick([-1_000, 500, 3_000]) : 0;
+        const op = { k: 'checkoutCart' as const, user, lines, points: Math.max(0, points), stale, pickup, key: key() };
+        lastCheckout = op;
+        justCheckedOut = allowTogether;
+        // Now and then another buyer buys one of its goods at the same moment (the last units).
+        const others = buyers.filter((b) => b !== user && cast.users[b]?.tenant === cast.users[user]?.tenant);
+        if (!allowTogether || !others.length || !rng.chance(0.1)) return op;
+        const line = rng.pick(chosen);
+        return { k: 'together', ops: [op, buyOf(rng.pick(others), line.product)] };
+      }
+      case 'reprice': {
+        // A product sold without options gets a new price (mostly back to the cast's now and then).
+        const plain = cast.products.flatMap((_, i) => (m.optionsOf(i).length ? [] : [i]));
+        const product = rng.pick(plain);
+        const base = cast.products[product]?.price ?? 10_000;
+        return { k: 'reprice', product, price: rng.pick([base, base, base + 1_000, base - 2_000]) };
       }
       case 'status': {
-        const paid = orders.filter(({ o }) => o.paid);
-        const target = paid.length ? rng.pick(paid) : null;
+        const target = { i: paidOrder() };
         const to = rng.weighted<OrderStatus>([
           [4, 'CONFIRMED'],
           [2, 'PREPARING'],
@@ -525,7 +897,7 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
           [3, 'REFUNDED'],
           [1, rng.pick(orderStatuses)],
         ]);
-        return { k: 'status', order: target?.i ?? 0, to };
+        return { k: 'status', order: target.i, to };
       }
       case 'webhook': {
         // Sent for what happened at PortOne, or late (an earlier event, out of order); now and then
@@ -576,7 +948,13 @@ export function nextOp(rng: Rng, m: Model, allowTogether = true): Op {
     }
   })();
   const points = FAULTS[op.k];
-  if (points && rng.chance(0.12)) {
+  // A reversal of an order of a payment of several is interrupted more often: the intent it leaves
+  // holds the payment's other orders (refund_in_progress) until a webhook or the reconciliation.
+  const ofSeveralPayment =
+    (op.k === 'cancel' || op.k === 'status') &&
+    (m.s.payments[m.s.orders[op.order]?.payment ?? -1]?.orders.length ?? 0) > 1;
+  if (points && rng.chance(ofSeveralPayment ? 0.3 : 0.12)) {
+    if (ofSeveralPayment && allowTogether && (op.k === 'cancel' || op.k === 'status')) justFaulted = op.order;
     const point = rng.pick(points);
     // Between transactions only the process can fail; at a gateway call, the call or the process.
     const kind = point.startsWith('gateway.') && rng.chance(0.6) ? 'timeout' : 'crash';
@@ -597,7 +975,7 @@ export function describe(op: Op): string {
   if (op.k === 'together') return `together(${op.ops.map(describe).join(' ‖ ')})`;
   const { k, fault, ...args } = op;
   const shown = Object.entries(args)
-    .map(([name, v]) => `${name}=${v}`)
+    .map(([name, v]) => `${name}=${typeof v === 'object' && v !== null ? JSON.stringify(v) : v}`)
     .join(' ');
   return `${k}${shown ? ` ${shown}` : ''}${fault ? ` [${fault.kind} at ${fault.point}#${fault.nth}]` : ''}`;
 }

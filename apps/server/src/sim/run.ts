@@ -1,7 +1,18 @@
 import { createHash } from 'node:crypto';
 import { cardMoneyProblems, comparable, differences, snapshot } from './check.js';
 import { type Cast, Model, SIM, type State } from './model.js';
-import { describe, nextOp, type Op, onModel, onWorld, type Refs, resetKeys } from './ops.js';
+import {
+  cartKey,
+  describe,
+  nextOp,
+  type Op,
+  onModel,
+  onWorld,
+  type Refs,
+  resetKeys,
+  resolve,
+  type Sent,
+} from './ops.js';
 import { Rng } from './rng.js';
 import { buildWorld, castOf, type DbKind, type World } from './world.js';
 
@@ -29,6 +40,8 @@ export interface RunResult {
   digest: string;
   faultsFired: number;
   together: number;
+  /** How often each kind of step answered what (`kind → answer`), and figures of the final state. */
+  stats: Record<string, number>;
 }
 
 /** The steps that end every run: past every window and due time, the jobs run, nothing left in flight. */
@@ -79,7 +92,15 @@ function togetherCandidates(m: Model, ops: Op[]): { outcomes: string[]; state: S
  * answers and the database must be the model's; for operations run together, those of one order
  * of them (the database decides the order on PostgreSQL).
  */
-async function step(w: World, m: Model, refs: Refs, op: Op): Promise<{ refs: Refs; error?: string; fired: boolean }> {
+async function step(
+  w: World,
+  m: Model,
+  refs: Refs,
+  drawn: Op,
+  sent: Sent,
+): Promise<{ refs: Refs; error?: string; fired: boolean; op: Op; seen: string[] }> {
+  // What the request carries from the screen before the step (totals, cart lines, the form's count).
+  const op = resolve(m, drawn, sent);
   let candidates: { outcomes: string[]; state: State }[];
   let seen: string[];
   let fired = false;
@@ -97,14 +118,25 @@ async function step(w: World, m: Model, refs: Refs, op: Op): Promise<{ refs: Ref
   }
   if (process.env.SIM_TRACE) console.log(`  ${describe(op)} → ${seen.join(', ')}${fired ? ' (fault fired)' : ''}`);
   const snap = await snapshot(w, m);
-  if (snap.problems.length) return { refs: snap.refs, error: snap.problems.join('; '), fired };
+  // A line keeps its database id after it left the cart (a retried checkout sends it again).
+  snap.refs.lineIds = refs.lineIds;
+  if (snap.problems.length) return { refs: snap.refs, error: snap.problems.join('; '), fired, op, seen };
   const actual = JSON.stringify(snap.state);
   const match = candidates.find(
     (c) => JSON.stringify(c.outcomes) === JSON.stringify(seen) && JSON.stringify(comparable(c.state)) === actual,
   );
   if (match) {
     m.s = structuredClone(match.state);
-    return { refs: snap.refs, fired };
+    for (const l of m.s.cart) {
+      const id = snap.refs.cart.get(cartKey(l.user, l.product, l.option));
+      if (id !== undefined) snap.refs.lineIds.set(l.id, id);
+    }
+    for (const o of op.k === 'together' ? op.ops : [op]) {
+      if (o.k === 'checkoutCart' && o.ids && o.amount !== undefined) {
+        sent.lastCart.set(o.user, { key: o.key, ids: o.ids, amount: o.amount });
+      }
+    }
+    return { refs: snap.refs, fired, op, seen };
   }
   // The nearest candidate is reported: the same answers if one gave them, then the fewest differences.
   const distance = (c: (typeof candidates)[number]) =>
@@ -119,6 +151,8 @@ async function step(w: World, m: Model, refs: Refs, op: Op): Promise<{ refs: Ref
     refs: snap.refs,
     error: [...outcomes, ...differences(comparable(expected.state), snap.state)].join('; ') || 'no state matches',
     fired,
+    op,
+    seen,
   };
 }
 
@@ -132,8 +166,13 @@ export async function runSeed(o: RunOptions): Promise<RunResult> {
   const ops: Op[] = [];
   let faultsFired = 0;
   let together = 0;
+  const stats: Record<string, number> = {};
+  const tally = (name: string, n = 1) => {
+    stats[name] = (stats[name] ?? 0) + n;
+  };
   try {
     let { refs } = await snapshot(w, m);
+    const sent: Sent = { lastCart: new Map() };
     const total = (o.ops?.length ?? o.steps) + DRAIN.length;
     for (let i = 0; i < total; i++) {
       const drain = i >= total - DRAIN.length;
@@ -144,7 +183,7 @@ export async function runSeed(o: RunOptions): Promise<RunResult> {
       w.clock.t += 1_000;
       let result: Awaited<ReturnType<typeof step>>;
       try {
-        result = await step(w, m, refs, op);
+        result = await step(w, m, refs, op, sent);
       } catch (err) {
         const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
         return {
@@ -153,15 +192,46 @@ export async function runSeed(o: RunOptions): Promise<RunResult> {
           digest: '',
           faultsFired,
           together,
+          stats,
         };
       }
       if (result.fired) faultsFired++;
       if (op.k === 'together') together++;
+      const run = result.op.k === 'together' ? result.op.ops : [result.op];
+      // A cancel or refund of an order of a payment of several is told apart.
+      const label = (o: Op) =>
+        o.k === 'checkoutCart' && o.retry
+          ? 'checkoutCart (retry)'
+          : (o.k === 'cancel' || o.k === 'status') &&
+              (m.s.payments[m.s.orders[o.order]?.payment ?? -1]?.orders.length ?? 0) > 1
+            ? `${o.k} (of several)`
+            : o.k;
+      for (const [n, o] of run.entries())
+        tally(`${label(o)}${op.k === 'together' ? ' (together)' : ''} → ${result.seen[n]}`);
+      if (result.fired) tally(`fault fired at ${(op.fault as NonNullable<Op['fault']>).point} (${label(op)})`);
       if (result.error)
-        return { ops, failure: { step: i, op, message: result.error }, digest: '', faultsFired, together };
+        return {
+          ops,
+          failure: { step: i, op: result.op, message: result.error },
+          digest: '',
+          faultsFired,
+          together,
+          stats,
+        };
       refs = result.refs;
     }
     const { state } = await snapshot(w, m);
+    for (const p of state.payments) {
+      if (p.purpose !== 'order') continue;
+      tally(`payments of ${p.orders.length} order(s), ${p.status}`);
+      const reversed = p.orders.filter(
+        (j) => ['CANCELLED', 'REFUNDED'].includes(state.orders[j]?.status ?? '') && state.orders[j]?.paid,
+      );
+      if (p.orders.length > 1 && reversed.length)
+        tally(`payments of several with ${reversed.length} order(s) given back`);
+    }
+    tally('orders of several lines', state.orders.filter((o) => o.lines.length > 1).length);
+    tally('orders picked up', state.orders.filter((o) => o.type === 'pickup').length);
     const money = cardMoneyProblems(state);
     const digest = createHash('sha256').update(JSON.stringify(state)).digest('hex').slice(0, 16);
     if (money.length) {
@@ -171,9 +241,10 @@ export async function runSeed(o: RunOptions): Promise<RunResult> {
         digest,
         faultsFired,
         together,
+        stats,
       };
     }
-    return { ops, failure: null, digest, faultsFired, together };
+    return { ops, failure: null, digest, faultsFired, together, stats };
   } finally {
     await w.close();
   }
