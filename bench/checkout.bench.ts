@@ -1,6 +1,8 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Cart, CartCheckedOut, PaymentConfirmed, PaymentPrepared } from '@app/contracts';
+import { insertSession } from '../apps/server/src/modules/auth/auth.repository.js';
+import { hashSecret, newToken } from '../apps/server/src/modules/auth/tokens.js';
 import { findTenantByDomain } from '../apps/server/src/modules/tenants/tenants.repository.js';
 import { ledgerProblems } from '../apps/server/src/modules/wallet/ledger.js';
 import { creditTopup } from '../apps/server/src/modules/wallet/points.js';
@@ -466,6 +468,115 @@ await onPostgres('checkout', port, async ({ db, query }) => {
     console.log(rows.at(-1));
   }
 
+  // --- a flash sale: `flashUnits` units of one product, `flashBuyers` buyers at once -------------------
+  // Each buyer has exactly the price in points and a session of its own (minted here: 2,000 password
+  // logins would measure Argon2); every one sends prepare at the same moment, then its callback.
+  const flashBuyers = Number(process.env.BENCH_FLASH_BUYERS ?? 2_000);
+  const flashUnits = 100;
+  const [flashProduct] = (await newProducts(1, flashUnits, '한정 수량')) as [number];
+  const flashIds: number[] = [];
+  const flashTokens = await db.transaction(async (tx) => {
+    const tokens: string[] = [];
+    const now = Date.now();
+    for (let i = 1; i <= flashBuyers; i++) {
+      const { user } = await createUser(tx, tenant.id, { email: `flash${i}@bench.example.com`, username: `한정${i}` });
+      await creditTopup(tx, tenant.id, { userId: user.id, amount: price, paymentId: `flash-${user.id}` });
+      const token = newToken();
+      await insertSession(tx, {
+        tenantId: tenant.id,
+        userId: user.id,
+        tokenHash: hashSecret(token),
+        createdAt: new Date(now),
+        lastSeenAt: new Date(now),
+        expiresAt: new Date(now + 86_400_000),
+      });
+      tokens.push(token);
+      flashIds.push(user.id);
+    }
+    return tokens;
+  });
+  const outcomes = new Map<string, number>();
+  const saleStarted = performance.now();
+  let soldOutAt = 0;
+  await Promise.all(
+    flashTokens.map(async (token, i) => {
+      const headers = { host, 'content-type': 'application/json', authorization: `Bearer ${token}` };
+      try {
+        const prepared = await fetch(`${api}/payment/prepare`, {
+          method: 'POST',
+          headers: { ...headers, 'idempotency-key': `${keyPrefix}-flash-${i}` },
+          body: JSON.stringify({
+            buyer_name: `한정${i + 1}`,
+            buyer_email: `flash${i + 1}@bench.example.com`,
+            buyer_tel: '01012345678',
+            buyer_addr: '서울특별시 마포구 월드컵로 1',
+            product_id: flashProduct,
+            qty: 1,
+            amount: price,
+            points_used: price,
+            order_type: 'delivery',
+          }),
+        });
+        const answer = (await prepared.json()) as { merchant_uid?: string; code?: string };
+        if (prepared.status !== 200) {
+          add(outcomes, `prepare ${prepared.status} ${answer.code}`);
+          if (answer.code === 'sold_out' && !soldOutAt) soldOutAt = performance.now();
+          return;
+        }
+        const confirmed = await fetch(`${api}/payment/callback`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ merchant_uid: answer.merchant_uid, status: 'paid' }),
+        });
+        const paid = (await confirmed.json()) as { success?: boolean; code?: string };
+        add(outcomes, confirmed.status === 200 && paid.success ? 'paid' : `callback ${confirmed.status} ${paid.code}`);
+      } catch (err) {
+        add(outcomes, `error ${(err as Error).cause ?? (err as Error).message}`);
+      }
+    }),
+  );
+  const saleSeconds = (performance.now() - saleStarted) / 1000;
+  const [flashBooks] = await query<{ remaining: number; orders_count: number; paid: number; open: number }>(
+    `select p.display_remaining as remaining, p.orders_count,
+            (select count(*) from orders o join order_items i on i.tenant_id = o.tenant_id and i.order_id = o.id
+              where o.tenant_id = p.tenant_id and i.product_id = p.id and o.paid_at is not null)::int as paid,
+            (select count(*) from orders o join order_items i on i.tenant_id = o.tenant_id and i.order_id = o.id
+              where o.tenant_id = p.tenant_id and i.product_id = p.id and o.status = 'AWAITING_PAYMENT')::int as open
+       from products p where p.tenant_id = $1 and p.id = $2`,
+    [tenant.id, flashProduct],
+  );
+  const [flashPoints] = await query<{ available: string; locked: string; spent: number }>(
+    `select sum(available)::text as available, sum(locked)::text as locked,
+            (count(*) filter (where available = 0))::int as spent
+       from ledger_accounts where tenant_id = $1 and user_id = any($2) and kind = 'wallet'`,
+    [tenant.id, flashIds],
+  );
+  const flashRow =
+    `flash sale: ${flashUnits} units, ${flashBuyers} buyers at once: ${JSON.stringify(Object.fromEntries(outcomes))}` +
+    ` in ${saleSeconds.toFixed(1)} s (first sold-out answer after ${((soldOutAt - saleStarted) / 1000).toFixed(1)} s)`;
+  console.log(flashRow);
+  const flashChecks: [string, boolean][] = [
+    [
+      `flash sale: ${outcomes.get('paid') ?? 0} paid, the rest sold out, nothing else`,
+      outcomes.get('paid') === flashUnits &&
+        outcomes.get('prepare 400 sold_out') === flashBuyers - flashUnits &&
+        outcomes.size === 2,
+    ],
+    [
+      `flash sale books: ${JSON.stringify(flashBooks)}: stock 0, ${flashUnits} paid orders counted, none open`,
+      flashBooks?.remaining === 0 &&
+        flashBooks.paid === flashUnits &&
+        flashBooks.orders_count === flashUnits &&
+        flashBooks.open === 0,
+    ],
+    [
+      `flash sale points: ${JSON.stringify(flashPoints)}: ${flashUnits} buyers spent theirs, the others kept them, none locked`,
+      Number(flashPoints?.available) === (flashBuyers - flashUnits) * price &&
+        Number(flashPoints?.locked) === 0 &&
+        flashPoints?.spent === flashUnits,
+    ],
+  ];
+
   // --- what the database says ---------------------------------------------------------------------
   const ids = buyers.map((b) => b.id);
   const perProduct = await query<{
@@ -504,7 +615,7 @@ await onPostgres('checkout', port, async ({ db, query }) => {
   );
   const problems = await ledgerProblems(db, tenant.id);
 
-  const checks: [string, boolean][] = [];
+  const checks: [string, boolean][] = [...flashChecks];
   const total = variants.reduce((n, v) => n + (bought.get(v.title) ?? 0) * ordersPerPurchase(v), 0);
   checks.push([`paid orders ${orders?.paid} = purchases counted ${total}`, orders?.paid === total]);
   checks.push([
@@ -551,6 +662,7 @@ await onPostgres('checkout', port, async ({ db, query }) => {
       `${buyers.length} buyers, PostgreSQL pool ${serverPool}; /s = purchases (prepare + callback, card: + sandbox form) per second`,
   );
   for (const row of rows) console.log(row);
+  console.log(flashRow);
   console.log(
     `hot unlimited / spread unlimited  ${(hu.pps / su.pps).toFixed(2)}   (p99 ${hu.p99.toFixed(1)} ms vs ${su.p99.toFixed(1)} ms)`,
   );

@@ -280,7 +280,13 @@ export function createCartFlow(deps: { db: Db; storage: Storage }) {
   }
 
   /** Adds a line, or more of it, checked as a purchase is (on sale, option, stock, not one's own). */
-  async function addLine(tx: DbOrTx, tenant: TenantRow, user: CurrentUser, input: CartItemAdd) {
+  async function addLine(
+    tx: DbOrTx,
+    tenant: TenantRow,
+    user: CurrentUser,
+    input: CartItemAdd,
+    mode: 'add' | 'atLeast' = 'add',
+  ) {
     const product = await productForSale(tx, tenant.id, input.product_id);
     const feature = product.categoryType === 'shopping' ? 'shopping' : 'delivery';
     if (!tenant.features[feature]) throw AppError.badRequest(orderMessages.unavailable, 'product_unavailable');
@@ -295,14 +301,18 @@ export function createCartFlow(deps: { db: Db; storage: Storage }) {
     ) {
       throw AppError.conflict(cartMessages.full, 'cart_full');
     }
-    await addCartLine(tx, {
-      tenantId: tenant.id,
-      userId: user.id,
-      productId: product.id,
-      optionId,
-      qty: input.qty,
-      price: option?.price ?? product.price,
-    });
+    await addCartLine(
+      tx,
+      {
+        tenantId: tenant.id,
+        userId: user.id,
+        productId: product.id,
+        optionId,
+        qty: input.qty,
+        price: option?.price ?? product.price,
+      },
+      mode,
+    );
   }
 
   return {
@@ -316,13 +326,17 @@ export function createCartFlow(deps: { db: Db; storage: Storage }) {
       return view(tenant, user);
     },
 
-    /** A guest's cart joins the account's: what can still be bought is added, the rest skipped. */
+    /**
+     * A guest's cart joins the account's: what can still be bought is added, the rest skipped. A
+     * line both carts have ends at the larger of the two quantities, so a merge sent again (its
+     * answer lost) changes nothing (docs/decisions/039).
+     */
     async merge(tenant: TenantRow, user: CurrentUser, items: CartItemAdd[]): Promise<Cart> {
       await db.transaction(async (tx) => {
         await lockBuyer(tx, tenant.id, user.id);
         for (const item of items) {
           try {
-            await tx.transaction((line) => addLine(line, tenant, user, item));
+            await tx.transaction((line) => addLine(line, tenant, user, item, 'atLeast'));
           } catch (err) {
             if (!(err instanceof AppError) || err.status >= 500) throw err;
           }

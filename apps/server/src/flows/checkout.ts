@@ -27,6 +27,7 @@ import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { cartLines, removeCartLines } from '../modules/cart/cart.repository.js';
+import type { CartItemRow } from '../modules/cart/cart.schema.js';
 import type { ProductOptionRow } from '../modules/catalogue/catalogue.schema.js';
 import type { ProductWithMerchant } from '../modules/catalogue/products.repository.js';
 import { countOrder, optionForSale, productForSale, releaseStock, reserveStock } from '../modules/catalogue/sales.js';
@@ -825,7 +826,13 @@ export function createCheckoutFlow(deps: {
    * longer be bought or a total other than the buyer saw answers 409 price_changed with the cart as
    * it is now (docs/decisions/039).
    */
-  async function planCart(tx: DbOrTx, tenant: TenantRow, user: CurrentUser, input: CartCheckoutInput) {
+  async function planCart(
+    tx: DbOrTx,
+    tenant: TenantRow,
+    user: CurrentUser,
+    input: CartCheckoutInput,
+    rows: CartItemRow[],
+  ) {
     const pickup = input.order_types.filter((t) => t.order_type === 'pickup').map((t) => t.merchant_id);
     const changed = async (detail: string, status = 409, code = 'price_changed') => {
       const all = await cartLines(tx, tenant.id, user.id);
@@ -837,9 +844,7 @@ export function createCheckoutFlow(deps: {
       );
       return new AppError(status, code, detail, { cart });
     };
-    const chosen = new Set(input.item_ids);
-    const rows = (await cartLines(tx, tenant.id, user.id)).filter((r) => chosen.has(r.id));
-    if (rows.length !== chosen.size) throw await changed(cartMessages.priceChanged);
+    if (rows.length !== new Set(input.item_ids).size) throw await changed(cartMessages.priceChanged);
     const groups = await priceCart(tx, tenant, user.id, rows, { pickup });
     const reasons = new Set(groups.flatMap((g) => g.lines.map((l) => l.reason)));
     // Sold out meanwhile: the refusal buy-now gives (a flash sale ends in it), with the cart as it is.
@@ -959,19 +964,20 @@ export function createCheckoutFlow(deps: {
     ): Promise<CartCheckedOut> {
       refusePointsWithoutWallet(tenant, input.points_used);
       const fingerprint = requestFingerprint({ cart: input });
-      let lineIds: number[] = [];
+      const chosen = new Set(input.item_ids);
+      // The chosen lines as this attempt's transaction reads them (its products first, then its plan).
+      let rows: CartItemRow[] = [];
       return runCheckout<CartCheckedOut>(tenant, user, key, {
         async replay(tx) {
           const earlier = await earlierCheckout(tx, tenant.id, user.id, key, fingerprint);
           return earlier ? cartPrepared(earlier.orders, earlier.payment) : null;
         },
         async productIds(tx) {
-          const chosen = new Set(input.item_ids);
-          return (await cartLines(tx, tenant.id, user.id)).filter((r) => chosen.has(r.id)).map((r) => r.productId);
+          rows = (await cartLines(tx, tenant.id, user.id)).filter((r) => chosen.has(r.id));
+          return rows.map((r) => r.productId);
         },
         plan: async (tx) => {
-          const { planned, lineIds: ids } = await planCart(tx, tenant, user, input);
-          lineIds = ids;
+          const { planned, lineIds } = await planCart(tx, tenant, user, input, rows);
           return {
             orders: planned,
             pointsUsed: input.points_used,
@@ -998,17 +1004,12 @@ export function createCheckoutFlow(deps: {
       user: CurrentUser,
       input: { merchant_uid: string; status: 'paid' | 'failed' | 'cancelled' },
     ): Promise<PaymentConfirmed> {
-      const found = await payments.get(tenant.id, input.merchant_uid);
-      if (!found || found.userId !== user.id || found.purpose !== 'order') throw paymentErrors.notFound();
-      const gaveUp = input.status !== 'paid';
-      const { payment } =
-        gaveUp && found.amount === 0
-          ? await payments.confirm(tenant.id, found.paymentId, { purpose: 'order', expireIfPending: true })
-          : await payments.confirm(tenant.id, found.paymentId, {
-              userId: user.id,
-              purpose: 'order',
-              expireIfPending: gaveUp,
-            });
+      // The buyer's own payment of an order, checked under its lock; anything else is not found.
+      const { payment } = await payments.confirm(tenant.id, input.merchant_uid, {
+        userId: user.id,
+        purpose: 'order',
+        expireIfPending: input.status !== 'paid',
+      });
       const paid = await orders.ofPayment(db, tenant.id, payment.id);
       const [order] = paid;
       if (!order) throw paymentErrors.notFound();

@@ -24,10 +24,16 @@ export async function countCartLines(db: DbOrTx, tenantId: number, userId: numbe
  * Puts `qty` of a product (and option) in the cart: a new line, or more of the line it already has
  * (to the per-order maximum), at the unit price the buyer sees now.
  */
+/**
+ * Puts a line in the cart. A line the cart has gets `qty` more (`add`), or at least `qty` (`atLeast`:
+ * the merge of a guest's cart, which a retry repeats without changing anything).
+ */
 export async function addCartLine(
   db: DbOrTx,
   line: { tenantId: number; userId: number; productId: number; optionId: number | null; qty: number; price: number },
+  mode: 'add' | 'atLeast' = 'add',
 ): Promise<void> {
+  const qty = mode === 'add' ? sql`cart_items.qty + excluded.qty` : sql`greatest(cart_items.qty, excluded.qty)`;
   // The line's key is an expression (no option counts as option 0), which the query builder's
   // conflict target cannot name. Citus refuses a volatile function (now()) in DO UPDATE: the
   // new row's own default time is taken instead.
@@ -35,7 +41,7 @@ export async function addCartLine(
     insert into cart_items (tenant_id, user_id, product_id, option_id, qty, added_price)
     values (${line.tenantId}, ${line.userId}, ${line.productId}, ${line.optionId}, ${line.qty}, ${line.price})
     on conflict (tenant_id, user_id, product_id, coalesce(option_id, 0)) do update
-      set qty = least(cart_items.qty + excluded.qty, ${ORDER_QTY_MAX}),
+      set qty = least(${qty}, ${ORDER_QTY_MAX}),
           added_price = excluded.added_price,
           updated_at = excluded.updated_at
   `);

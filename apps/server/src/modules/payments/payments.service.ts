@@ -239,9 +239,10 @@ export function createPaymentsService(opts: PaymentsOptions) {
       }
 
       // Paid with points only: nothing to look up (the points were locked at prepare). Only the
-      // buyer's own confirmation pays it; left unconfirmed, it expires like an unpaid card payment.
+      // buyer's own confirmation pays it; given up or left unconfirmed, it expires like an unpaid
+      // card payment.
       if (payment.amount === 0) {
-        if (who.userId !== undefined) {
+        if (who.userId !== undefined && !who.expireIfPending) {
           const paid = await markPaid(tx, payment, null);
           return { kind: 'paid', payment: paid, replayed: false };
         }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import type { Seams } from '../seams.js';
 import {
@@ -56,31 +56,26 @@ export function createSandboxGateway(
   const where = (tenantId: number, paymentId: string) =>
     and(eq(sandboxPayments.tenantId, tenantId), eq(sandboxPayments.paymentId, paymentId));
 
-  async function find(tenantId: number, paymentId: string, q: DbOrTx = db) {
-    // A payment window past its time closes (a late card is refused), whoever looks first.
-    await q
-      .update(sandboxPayments)
-      .set({ status: 'FAILED', failureMessage: SANDBOX_EXPIRED_MESSAGE, updatedAt: sql`now()` })
-      .where(
-        and(
-          where(tenantId, paymentId),
-          eq(sandboxPayments.status, 'READY'),
-          lte(sandboxPayments.expiresAt, clock.now()),
-        ),
-      );
-    // A pending card settles once its time has come, whoever looks first.
-    await q
-      .update(sandboxPayments)
-      .set({ status: 'PAID', paidAt: clock.now(), updatedAt: sql`now()` })
-      .where(
-        and(
-          where(tenantId, paymentId),
-          eq(sandboxPayments.status, 'PAY_PENDING'),
-          lte(sandboxPayments.settleAt, clock.now()),
-        ),
-      );
+  async function find(tenantId: number, paymentId: string, q: DbOrTx = db): Promise<SandboxPaymentRow | null> {
     const [row] = await q.select().from(sandboxPayments).where(where(tenantId, paymentId));
-    return row ?? null;
+    if (!row) return null;
+    const now = clock.now();
+    // A payment window past its time closes (a late card is refused), and a pending card settles
+    // once its time has come, whoever looks first: the move is guarded by the status it was read in.
+    const due =
+      row.status === 'READY' && row.expiresAt && row.expiresAt <= now
+        ? { status: 'FAILED' as const, failureMessage: SANDBOX_EXPIRED_MESSAGE }
+        : row.status === 'PAY_PENDING' && row.settleAt && row.settleAt <= now
+          ? { status: 'PAID' as const, paidAt: now }
+          : null;
+    if (!due) return row;
+    const [moved] = await q
+      .update(sandboxPayments)
+      .set({ ...due, updatedAt: sql`now()` })
+      .where(and(where(tenantId, paymentId), eq(sandboxPayments.status, row.status)))
+      .returning();
+    // Another look moved it first: its row as that look left it.
+    return moved ?? (await q.select().from(sandboxPayments).where(where(tenantId, paymentId)))[0] ?? null;
   }
 
   /** The provider's redirect back to the shop: paymentId, and code + message when it failed. */
