@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Cart, CartCheckedOut, PaymentConfirmed, PaymentPrepared } from '@app/contracts';
@@ -157,6 +158,35 @@ function percentile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
 }
 const ms = (n: number) => n.toFixed(1).padStart(6);
+
+/**
+ * The machine's limit in the same run: pgbench's TPC-B-like transaction (BEGIN, three UPDATEs, a
+ * SELECT, an INSERT, END: 7 statements) with as many clients as the purchases had connections, on
+ * a scratch database of the same server. Our statements per purchase: `npm run bench:checkout-statements`.
+ */
+function pgbench(): string {
+  const server = new URL(process.env.DATABASE_URL ?? '');
+  const name = `bench_pgbench_${Date.now().toString(36)}`;
+  const args = ['-h', server.hostname, '-p', server.port || '5432', '-U', server.username || 'postgres'];
+  const psql = (sqlText: string) => execFileSync('psql', [...args, '-d', 'postgres', '-qAtc', sqlText]);
+  try {
+    psql(`create database ${name}`);
+    execFileSync('pgbench', [...args, '-i', '-s', '10', '-q', name], { stdio: 'ignore' });
+    const out = execFileSync('pgbench', [...args, '-c', String(connections), '-j', '2', '-T', String(duration), name], {
+      encoding: 'utf8',
+    });
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+    return `pgbench, ${connections} clients, ${duration} s: ${tps.toFixed(0)} transactions/s = ${(tps * 7).toFixed(0)} statements/s`;
+  } catch (err) {
+    return `pgbench: not run (${(err as Error).message.split('\n')[0]})`;
+  } finally {
+    try {
+      psql(`drop database if exists ${name}`);
+    } catch {
+      // The server is gone; nothing to drop.
+    }
+  }
+}
 
 // --- the run ---------------------------------------------------------------------------------------
 
@@ -670,6 +700,7 @@ await onPostgres('checkout', port, async ({ db, query }) => {
     `hot counted / spread counted      ${(hc.pps / sc.pps).toFixed(2)}   (p99 ${hc.p99.toFixed(1)} ms vs ${sc.p99.toFixed(1)} ms)`,
   );
   console.log(`spread counted / spread unlimited ${(sc.pps / su.pps).toFixed(2)}`);
+  console.log(pgbench());
   for (const [text, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${text}`);
   if (checks.some(([, ok]) => !ok)) failed = true;
   return !failed;
