@@ -66,39 +66,12 @@ export interface DatabaseOptions {
   pglite?: PGlite;
 }
 
-/** Distinct statement texts given a name: the queries of the code, a few hundred; a bound all the same. */
-const NAMED_STATEMENTS_MAX = 2_000;
-const statementNames = new Map<string, string>();
-
-/**
- * Every parameterised statement the app sends runs as a named prepared statement, one per distinct
- * text: PostgreSQL parses and plans it once per connection instead of at every call, and
- * node-postgres sends Bind and Execute only (docs/decisions/040). The texts are the query
- * builder's, with every value a parameter, so they are few; past the bound, statements go unnamed.
- */
-function preparedByText(client: pg.PoolClient) {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((config: unknown, ...rest: unknown[]) => {
-    if (config && typeof config === 'object' && 'text' in config && !(config as pg.QueryConfig).name) {
-      const { text, values } = config as pg.QueryConfig;
-      let name = statementNames.get(text);
-      if (!name && values?.length && statementNames.size < NAMED_STATEMENTS_MAX) {
-        name = `s${statementNames.size + 1}`;
-        statementNames.set(text, name);
-      }
-      if (name) return query({ ...(config as object), name }, ...rest);
-    }
-    return query(config, ...rest);
-  }) as typeof client.query;
-}
-
 export function createDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
     // An idle client losing its connection (a server restart) must not crash the process; the
     // pool replaces it and /readyz reports the outage.
     pool.on('error', (err) => options.onIdleError?.(err));
-    pool.on('connect', preparedByText);
     const db = drizzlePg(pool, { schema });
     return {
       db,
