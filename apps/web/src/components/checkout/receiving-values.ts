@@ -31,3 +31,26 @@ export function receivingFromProfile(user: SessionUser | null): ReceivingValues 
     points_used: 0,
   };
 }
+
+/** The text fields of ReceivingValues: what a payment kept for a retry brings back as typed. */
+const receivingTextFields = [
+  'buyer_name',
+  'buyer_email',
+  'buyer_tel',
+  'buyer_postcode',
+  'address_base',
+  'address_detail',
+  'delivery_memo',
+] as const satisfies readonly (keyof ReceivingValues)[];
+
+/**
+ * The text fields of a kept value, those of the right type only (storage is anybody's to edit);
+ * null when it is not an object at all.
+ */
+export function keptReceivingText(value: unknown): Partial<ReceivingValues> | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const kept: Partial<ReceivingValues> = {};
+  for (const key of receivingTextFields) if (typeof v[key] === 'string') kept[key] = v[key];
+  return kept;
+}
