@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearStoredSession, readItem, SIGNED_IN_COOKIE, storageKeys, syncSignedInHint, writeItem } from './storage';
+import {
+  clearStoredSession,
+  readItem,
+  readSessionValue,
+  removeSessionValue,
+  SIGNED_IN_COOKIE,
+  storageKeys,
+  syncSignedInHint,
+  writeItem,
+  writeSessionValue,
+} from './storage';
 
 const hint = () =>
   document.cookie
@@ -10,6 +20,7 @@ const hint = () =>
 afterEach(() => {
   clearStoredSession();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 describe('the signed_in cookie follows the stored session (the server renders no signed-out screen for it)', () => {
@@ -33,5 +44,22 @@ describe('the signed_in cookie follows the stored session (the server renders no
     localStorage.removeItem(storageKeys.token);
     syncSignedInHint();
     expect(hint()).toBeNull();
+  });
+});
+
+describe("this tab's session values (what a payment keeps for a retry)", () => {
+  it('keeps a value as JSON in session storage, not local storage, until removed', () => {
+    writeSessionValue('kept', { buyer_name: '홍길동', points_used: 0 });
+    expect(JSON.parse(sessionStorage.getItem('kept') ?? 'null')).toEqual({ buyer_name: '홍길동', points_used: 0 });
+    expect(localStorage.getItem('kept')).toBeNull();
+    expect(readSessionValue('kept')).toEqual({ buyer_name: '홍길동', points_used: 0 });
+    removeSessionValue('kept');
+    expect(readSessionValue('kept')).toBeUndefined();
+  });
+
+  it('reads nothing kept from an entry that is not JSON', () => {
+    sessionStorage.setItem('kept', '{broken');
+    expect(readSessionValue('kept')).toBeUndefined();
+    expect(readSessionValue('never-written')).toBeUndefined();
   });
 });

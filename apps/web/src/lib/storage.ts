@@ -20,13 +20,13 @@ export function syncSignedInHint(): void {
   document.cookie = `${SIGNED_IN_COOKIE}=${on ? '1' : ''}; path=/; max-age=${on ? 31_536_000 : 0}; samesite=lax${secure}`;
 }
 
-function storage(): Storage | undefined {
+function storage(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | undefined {
   // Server rendering has no storage: it renders what a signed-out visitor sees.
   if (typeof window === 'undefined') return undefined;
   try {
-    return globalThis.localStorage;
+    return globalThis[kind];
   } catch {
-    // Storage can throw when disabled (privacy modes); the app then runs signed out.
+    // Storage can throw when disabled (privacy modes); the app then runs signed out and keeps nothing for a retry.
     return undefined;
   }
 }
@@ -61,4 +61,36 @@ export function removeItem(key: string): void {
 export function clearStoredSession(): void {
   removeItem(storageKeys.token);
   removeItem(storageKeys.user);
+}
+
+/*
+ * This tab's session storage, as JSON: what a payment keeps while its window is open (the cart's
+ * checkout, a product's order sheet), so that a declined or cancelled payment comes back to its
+ * entries. Storage that is off, full or edited by hand reads as nothing kept.
+ */
+
+/** The value kept under `key` in this tab, or undefined when there is none (or it cannot be read). */
+export function readSessionValue(key: string): unknown {
+  try {
+    const text = storage('sessionStorage')?.getItem(key);
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeSessionValue(key: string, value: unknown): void {
+  try {
+    storage('sessionStorage')?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled: a retry then starts from the profile's details.
+  }
+}
+
+export function removeSessionValue(key: string): void {
+  try {
+    storage('sessionStorage')?.removeItem(key);
+  } catch {
+    // Nothing to remove.
+  }
 }

@@ -1,21 +1,13 @@
 import { buyerSchema, type CartCheckout, DELIVERY_MEMO_MAX, orderMessages } from '@app/contracts';
 import { z } from 'zod';
+import type { ReceivingValues } from '@/components/checkout/receiving-values';
 import { joinAddress } from '@/components/form/address';
 import { cardBelowMinimum } from '@/lib/payment-amounts';
 import type { CheckoutTotals } from './cart-values';
 import { cartCheckoutText as t } from './messages';
 
-/** What the cart's checkout form holds (the address as a searched base and a typed detail). */
-export interface CartCheckoutValues {
-  buyer_name: string;
-  buyer_email: string;
-  buyer_tel: string;
-  buyer_postcode: string;
-  address_base: string;
-  address_detail: string;
-  delivery_memo: string;
-  points_used: number;
-}
+/** What the cart's checkout form holds: the fields of every payment form and nothing else. */
+export type CartCheckoutValues = ReceivingValues;
 
 export interface CartCheckoutRules {
   /** A selected group is shipped or delivered. */

@@ -1,27 +1,22 @@
-import { type Cart, cartMessages, DEFAULT_POINT_REWARD_RATE, earnedPoints } from '@app/contracts';
+import { type Cart, cartMessages, earnedPoints } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/components/app-toaster';
-import { BuyerFields } from '@/components/checkout/buyer-fields';
 import { PayBar, payLabel } from '@/components/checkout/pay-bar';
-import { PaymentSummary, type SummaryRow } from '@/components/checkout/payment-summary';
-import { PointsField, WalletPoints } from '@/components/checkout/points-field';
-import { ShippingAddress } from '@/components/checkout/shipping-address';
+import { PaymentSummary, paymentSummaryRows } from '@/components/checkout/payment-summary';
+import { ReceivingFields } from '@/components/checkout/receiving-fields';
+import { receivingFromProfile } from '@/components/checkout/receiving-values';
+import { useCheckoutWallet } from '@/components/checkout/use-checkout-wallet';
 import { usePaymentWindow } from '@/components/checkout/use-payment-window';
-import { splitAddress } from '@/components/form/address';
 import { useFocusFirstError } from '@/components/form/focus-first-error';
 import { useSingleFlight } from '@/components/form/single-flight';
-import { TextField } from '@/components/form/text-field';
 import { Sheet } from '@/components/sheet';
 import { TestPaymentNotice } from '@/components/test-payment-notice';
 import { apiErrorDetail } from '@/lib/api-client';
-import { checkoutWalletQuery } from '@/lib/checkout-wallet';
 import { outcomeUnknown, submissionKeys } from '@/lib/idempotency';
 import { clampPoints } from '@/lib/payment-amounts';
 import { useSession } from '@/lib/session';
-import { useTenant } from '@/lib/tenant';
 import { checkoutCart, priceChangedCart } from './api/checkout-cart';
 import {
   type CartCheckoutOutput,
@@ -96,13 +91,8 @@ export interface CartCheckoutFormProps {
 export function CartCheckoutForm({ cart, selectedIds, priced, onCartChanged, resume = false }: CartCheckoutFormProps) {
   const totals = checkoutTotalsOf(cart, selectedIds, priced);
   const { user } = useSession();
-  const { tenant, isEnabled } = useTenant();
-  const walletOn = isEnabled('wallet');
-  const wallet = useQuery({ ...checkoutWalletQuery, enabled: walletOn });
-  const available = walletOn && wallet.data ? wallet.data.balance.available : null;
-  const rewardRate = walletOn
-    ? (wallet.data?.point_reward_rate ?? tenant.settings.point_reward_rate ?? DEFAULT_POINT_REWARD_RATE)
-    : null;
+  const wallet = useCheckoutWallet();
+  const { available, rewardRate } = wallet;
   const [failure, setFailure] = useState<string | null>(null);
   const payment = usePaymentWindow();
   const [keys] = useState(() => submissionKeys());
@@ -121,19 +111,8 @@ export function CartCheckoutForm({ cart, selectedIds, priced, onCartChanged, res
     [],
   );
   const [initialValues] = useState<CartCheckoutValues>(() => {
-    const profileAddress = splitAddress(user?.address);
-    const fromProfile: CartCheckoutValues = {
-      buyer_name: user?.username ?? '',
-      buyer_email: user?.email ?? '',
-      buyer_tel: user?.phone ?? '',
-      buyer_postcode: user?.postcode ?? '',
-      address_base: profileAddress.base,
-      address_detail: profileAddress.detail,
-      delivery_memo: '',
-      points_used: 0,
-    };
     const kept = resume && user ? readCartCheckout(user.id) : null;
-    return { ...fromProfile, ...kept };
+    return { ...receivingFromProfile(user), ...kept };
   });
   const form = useForm<CartCheckoutValues, unknown, CartCheckoutOutput>({
     resolver,
@@ -143,7 +122,7 @@ export function CartCheckoutForm({ cart, selectedIds, priced, onCartChanged, res
   });
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const points = useWatch({ control: form.control, name: 'points_used' });
   const pointsUsed = available === null ? 0 : clampPoints(points, available, totals.total);
   const card = totals.total - pointsUsed;
@@ -155,13 +134,6 @@ export function CartCheckoutForm({ cart, selectedIds, priced, onCartChanged, res
     const clamped = clampPoints(points, available, totals.total);
     if (clamped !== points) form.setValue('points_used', clamped, { shouldValidate: form.formState.isSubmitted });
   }, [available, totals.total, points, form]);
-
-  const fillAddress = ({ postcode, address }: { postcode: string; address: string }) => {
-    const opts = { shouldValidate: true, shouldDirty: true } as const;
-    if (postcode) form.setValue('buyer_postcode', postcode, opts);
-    form.setValue('address_base', address, opts);
-    form.setFocus('address_detail');
-  };
 
   const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async (values) => {
@@ -196,62 +168,26 @@ export function CartCheckoutForm({ cart, selectedIds, priced, onCartChanged, res
   const refusal = totals.belowMinimum.length
     ? totals.belowMinimum.map((b) => cartText.minOrderBlocked(b.merchant, b.gap)).join(' ')
     : null;
-  const summaryRows: SummaryRow[] = [{ label: t.itemsTotal, value: t.won(totals.itemsTotal) }];
-  if (totals.needsAddress) {
-    summaryRows.push({ label: t.fees, value: totals.deliveryTotal === 0 ? t.free : t.won(totals.deliveryTotal) });
-  }
-  if (walletOn) summaryRows.push({ label: t.pointsUsed, value: t.minusWon(pointsUsed) });
-  summaryRows.push({ label: t.cardAmount, value: t.won(card), kind: 'total' });
-  if (earned !== null && earned > 0) summaryRows.push({ label: t.earned, value: t.plusPoints(earned), kind: 'earned' });
+  const summaryRows = paymentSummaryRows({
+    itemsTotal: totals.itemsTotal,
+    fee: totals.needsAddress ? { label: t.fees, amount: totals.deliveryTotal } : null,
+    points: wallet.on ? pointsUsed : null,
+    card,
+    earned,
+  });
 
   return (
     <form ref={formRef} className="form-stack order-form" noValidate onSubmit={flight.guard(onSubmit)}>
       <TestPaymentNotice />
       <OrderGroups totals={totals} />
 
-      <BuyerFields
-        fields={{
-          name: form.register('buyer_name'),
-          tel: form.register('buyer_tel'),
-          email: form.register('buyer_email'),
-        }}
-        errors={{
-          name: errors.buyer_name?.message,
-          tel: errors.buyer_tel?.message,
-          email: errors.buyer_email?.message,
-        }}
+      <ReceivingFields
+        form={form}
+        withAddress={totals.needsAddress}
+        withPostcode={totals.needsPostcode}
+        wallet={wallet}
+        total={totals.total}
       />
-
-      {totals.needsAddress ? (
-        <ShippingAddress
-          withPostcode={totals.needsPostcode}
-          fields={{
-            postcode: form.register('buyer_postcode'),
-            base: form.register('address_base'),
-            detail: form.register('address_detail'),
-          }}
-          errors={{
-            postcode: errors.buyer_postcode?.message,
-            base: errors.address_base?.message,
-            detail: errors.address_detail?.message,
-          }}
-          onFound={fillAddress}
-        />
-      ) : null}
-      <TextField
-        label={t.memo}
-        placeholder={t.memoPlaceholder}
-        error={errors.delivery_memo?.message}
-        {...form.register('delivery_memo')}
-      />
-
-      {walletOn ? (
-        <WalletPoints available={available} failed={wallet.isError} onRetry={() => void wallet.refetch()}>
-          {available !== null ? (
-            <PointsField control={form.control} name="points_used" available={available} total={totals.total} />
-          ) : null}
-        </WalletPoints>
-      ) : null}
 
       <PaymentSummary title={t.summary} rows={summaryRows} note={totals.partial ? cartText.partialFee : null} />
 

@@ -15,6 +15,7 @@ import {
   type TenantSettings,
 } from '@app/contracts';
 import { z } from 'zod';
+import type { ReceivingValues } from '@/components/checkout/receiving-values';
 import { joinAddress } from '@/components/form/address';
 import { cardBelowMinimum, clampPoints } from '@/lib/payment-amounts';
 import { checkoutText as t } from './messages';
@@ -170,18 +171,10 @@ export function checkoutSummary(input: {
   };
 }
 
-/** What the form holds (the address as a searched base and a typed detail, joined when sent). */
-export interface CheckoutFormValues {
-  buyer_name: string;
-  buyer_email: string;
-  buyer_tel: string;
+/** What the form holds: the fields of every payment form, with the quantity and how it is received. */
+export interface CheckoutFormValues extends ReceivingValues {
   qty: number;
   order_type: OrderType;
-  buyer_postcode: string;
-  address_base: string;
-  address_detail: string;
-  delivery_memo: string;
-  points_used: number;
 }
 
 export interface CheckoutRules {

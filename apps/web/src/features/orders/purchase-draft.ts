@@ -1,3 +1,5 @@
+import { keptReceivingText } from '@/components/checkout/receiving-values';
+import { readSessionValue, removeSessionValue, writeSessionValue } from '@/lib/storage';
 import type { CheckoutFormValues } from './checkout-values';
 
 /**
@@ -11,61 +13,16 @@ import type { CheckoutFormValues } from './checkout-values';
 const draftKey = (userId: number, productId: number) => `purchase-draft:${userId}:${productId}`;
 const paymentKey = (paymentId: string) => `purchase-payment:${paymentId}`;
 
-function session(): Storage | undefined {
-  if (typeof window === 'undefined') return undefined;
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-function read(key: string): unknown {
-  try {
-    const text = session()?.getItem(key);
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function write(key: string, value: unknown): void {
-  try {
-    session()?.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or disabled: a retry then starts from the profile's details.
-  }
-}
-
-function remove(key: string): void {
-  try {
-    session()?.removeItem(key);
-  } catch {
-    // Nothing to remove.
-  }
-}
-
 /** The entries of an order sheet, and the option it was for (chosen on the product page). */
 export interface PurchaseDraft extends Partial<CheckoutFormValues> {
   option_id?: number;
 }
 
-const textFields = [
-  'buyer_name',
-  'buyer_email',
-  'buyer_tel',
-  'buyer_postcode',
-  'address_base',
-  'address_detail',
-  'delivery_memo',
-] as const;
-
 /** The stored entries, the fields of the right type only (storage is anybody's to edit). */
 function asDraft(value: unknown): PurchaseDraft | null {
-  if (!value || typeof value !== 'object') return null;
+  const draft: PurchaseDraft | null = keptReceivingText(value);
+  if (!draft) return null;
   const v = value as Record<string, unknown>;
-  const draft: PurchaseDraft = {};
-  for (const key of textFields) if (typeof v[key] === 'string') draft[key] = v[key];
   if (typeof v.qty === 'number' && Number.isInteger(v.qty) && v.qty > 0) draft.qty = v.qty;
   if (v.order_type === 'delivery' || v.order_type === 'pickup') draft.order_type = v.order_type;
   if (typeof v.points_used === 'number' && Number.isInteger(v.points_used) && v.points_used >= 0) {
@@ -84,26 +41,26 @@ export function keepPurchaseDraft(
   values: CheckoutFormValues,
   optionId?: number | null,
 ): void {
-  write(draftKey(userId, productId), optionId ? { ...values, option_id: optionId } : values);
-  write(paymentKey(paymentId), { product_id: productId, user_id: userId });
+  writeSessionValue(draftKey(userId, productId), optionId ? { ...values, option_id: optionId } : values);
+  writeSessionValue(paymentKey(paymentId), { product_id: productId, user_id: userId });
 }
 
 /** The entries kept for this account and product, if any. */
 export function readPurchaseDraft(userId: number, productId: number): PurchaseDraft | null {
-  return asDraft(read(draftKey(userId, productId)));
+  return asDraft(readSessionValue(draftKey(userId, productId)));
 }
 
 const positiveId = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
 
 /** The product a payment of this tab was for, if this tab started it. */
 export function productOfPayment(paymentId: string): number | null {
-  const stored = read(paymentKey(paymentId)) as { product_id?: unknown } | undefined;
+  const stored = readSessionValue(paymentKey(paymentId)) as { product_id?: unknown } | undefined;
   return positiveId(stored?.product_id);
 }
 
 /** The entries kept for the purchase a payment of this tab was for. */
 export function draftOfPayment(paymentId: string): PurchaseDraft | null {
-  const stored = read(paymentKey(paymentId)) as { product_id?: unknown; user_id?: unknown } | undefined;
+  const stored = readSessionValue(paymentKey(paymentId)) as { product_id?: unknown; user_id?: unknown } | undefined;
   const productId = positiveId(stored?.product_id);
   const userId = positiveId(stored?.user_id);
   return productId !== null && userId !== null ? readPurchaseDraft(userId, productId) : null;
@@ -111,9 +68,9 @@ export function draftOfPayment(paymentId: string): PurchaseDraft | null {
 
 /** A paid purchase: its entries are no longer needed. */
 export function forgetPurchaseDraft(paymentId: string): void {
-  const stored = read(paymentKey(paymentId)) as { product_id?: unknown; user_id?: unknown } | undefined;
+  const stored = readSessionValue(paymentKey(paymentId)) as { product_id?: unknown; user_id?: unknown } | undefined;
   const productId = positiveId(stored?.product_id);
   const userId = positiveId(stored?.user_id);
-  if (productId !== null && userId !== null) remove(draftKey(userId, productId));
-  remove(paymentKey(paymentId));
+  if (productId !== null && userId !== null) removeSessionValue(draftKey(userId, productId));
+  removeSessionValue(paymentKey(paymentId));
 }

@@ -1,19 +1,15 @@
-import { DEFAULT_POINT_REWARD_RATE, type DeliveryTerms, orderMessages } from '@app/contracts';
+import { type DeliveryTerms, orderMessages } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { Minus, Plus } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Resolver, type UseFormReturn, useController, useForm, useWatch } from 'react-hook-form';
-import { BuyerFields } from '@/components/checkout/buyer-fields';
 import { PayBar, payLabel } from '@/components/checkout/pay-bar';
-import { PaymentSummary, type SummaryRow } from '@/components/checkout/payment-summary';
-import { PointsField, WalletPoints } from '@/components/checkout/points-field';
-import { ShippingAddress } from '@/components/checkout/shipping-address';
+import { PaymentSummary, paymentSummaryRows } from '@/components/checkout/payment-summary';
+import { ReceivingFields } from '@/components/checkout/receiving-fields';
+import { receivingFromProfile } from '@/components/checkout/receiving-values';
+import { useCheckoutWallet } from '@/components/checkout/use-checkout-wallet';
 import { usePaymentWindow } from '@/components/checkout/use-payment-window';
-import { splitAddress } from '@/components/form/address';
-import { TextField } from '@/components/form/text-field';
 import { apiErrorDetail } from '@/lib/api-client';
-import { checkoutWalletQuery } from '@/lib/checkout-wallet';
 import { outcomeUnknown, submissionKeys } from '@/lib/idempotency';
 import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
@@ -174,13 +170,9 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
   const product = boughtProduct(listed, option);
   const terms = termsOf(product);
   const { user } = useSession();
-  const { tenant, isEnabled } = useTenant();
-  const walletOn = isEnabled('wallet');
-  const wallet = useQuery({ ...checkoutWalletQuery, enabled: walletOn });
-  const available = walletOn && wallet.data ? wallet.data.balance.available : null;
-  const rewardRate = walletOn
-    ? (wallet.data?.point_reward_rate ?? tenant.settings.point_reward_rate ?? DEFAULT_POINT_REWARD_RATE)
-    : null;
+  const { tenant } = useTenant();
+  const wallet = useCheckoutWallet();
+  const { available, rewardRate } = wallet;
   const shipping = tenant.settings.legal_info;
   const maxQty = maxOrderQuantity(product.display_remaining);
   const [failure, setFailure] = useState<string | null>(null);
@@ -196,19 +188,11 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
     [],
   );
 
-  const profileAddress = splitAddress(user?.address);
   const [initialValues] = useState<CheckoutFormValues>(() => {
     const fromProfile: CheckoutFormValues = {
-      buyer_name: user?.username ?? '',
-      buyer_email: user?.email ?? '',
-      buyer_tel: user?.phone ?? '',
+      ...receivingFromProfile(user),
       qty: quantity,
       order_type: product.category_type === 'pickup' && !product.is_delivery ? 'pickup' : 'delivery',
-      buyer_postcode: user?.postcode ?? '',
-      address_base: profileAddress.base,
-      address_detail: profileAddress.detail,
-      delivery_memo: '',
-      points_used: 0,
     };
     // The option is the page's to choose (it sent the kept one back); only the entries come from here.
     const { option_id: _option, ...kept } = (resume && user ? readPurchaseDraft(user.id, product.id) : null) ?? {};
@@ -224,7 +208,7 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
   });
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const [qty, orderType, points] = useWatch({ control: form.control, name: ['qty', 'order_type', 'points_used'] });
   const fulfilment = fulfilmentOf(product, orderType);
   const summary = checkoutSummary({
@@ -244,13 +228,6 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
     const clamped = clampPoints(points, available, summary.total);
     if (clamped !== points) form.setValue('points_used', clamped, { shouldValidate: form.formState.isSubmitted });
   }, [available, summary.total, points, form]);
-
-  const fillAddress = ({ postcode, address }: { postcode: string; address: string }) => {
-    const opts = { shouldValidate: true, shouldDirty: true } as const;
-    if (postcode) form.setValue('buyer_postcode', postcode, opts);
-    form.setValue('address_base', address, opts);
-    form.setFocus('address_detail');
-  };
 
   const flight = useSingleFlight();
   const onSubmit = form.handleSubmit(async (values) => {
@@ -278,18 +255,16 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
   const stock = stockText(product.display_remaining);
   const freeFrom = summary.deliveryFee > 0 ? freeDeliveryFrom(fulfilment, terms, shipping) : null;
   const refusal = summary.refusal ? refusalText(summary.refusal, terms) : null;
-  const summaryRows: SummaryRow[] = [{ label: t.itemsTotal, value: t.won(summary.itemsTotal) }];
-  if (fulfilment !== 'pickup') {
-    summaryRows.push({
-      label: fulfilment === 'shipping' ? t.shippingFee : t.deliveryFee,
-      value: summary.deliveryFee === 0 ? t.free : t.won(summary.deliveryFee),
-    });
-  }
-  if (walletOn) summaryRows.push({ label: t.pointsUsed, value: t.minusWon(summary.points) });
-  summaryRows.push({ label: t.cardAmount, value: t.won(summary.card), kind: 'total' });
-  if (summary.earned !== null && summary.earned > 0) {
-    summaryRows.push({ label: t.earned, value: t.plusPoints(summary.earned), kind: 'earned' });
-  }
+  const summaryRows = paymentSummaryRows({
+    itemsTotal: summary.itemsTotal,
+    fee:
+      fulfilment === 'pickup'
+        ? null
+        : { label: fulfilment === 'shipping' ? t.shippingFee : t.deliveryFee, amount: summary.deliveryFee },
+    points: wallet.on ? summary.points : null,
+    card: summary.card,
+    earned: summary.earned,
+  });
   return (
     <form ref={formRef} className="form-stack order-form" noValidate onSubmit={flight.guard(onSubmit)}>
       <TestPaymentNotice />
@@ -330,49 +305,13 @@ export function PurchaseForm({ product: listed, option = null, quantity, resume 
         </div>
       ) : null}
 
-      <BuyerFields
-        fields={{
-          name: form.register('buyer_name'),
-          tel: form.register('buyer_tel'),
-          email: form.register('buyer_email'),
-        }}
-        errors={{
-          name: errors.buyer_name?.message,
-          tel: errors.buyer_tel?.message,
-          email: errors.buyer_email?.message,
-        }}
+      <ReceivingFields
+        form={form}
+        withAddress={fulfilment !== 'pickup'}
+        withPostcode={fulfilment === 'shipping'}
+        wallet={wallet}
+        total={summary.total}
       />
-
-      {fulfilment !== 'pickup' ? (
-        <ShippingAddress
-          withPostcode={fulfilment === 'shipping'}
-          fields={{
-            postcode: form.register('buyer_postcode'),
-            base: form.register('address_base'),
-            detail: form.register('address_detail'),
-          }}
-          errors={{
-            postcode: errors.buyer_postcode?.message,
-            base: errors.address_base?.message,
-            detail: errors.address_detail?.message,
-          }}
-          onFound={fillAddress}
-        />
-      ) : null}
-      <TextField
-        label={t.memo}
-        placeholder={t.memoPlaceholder}
-        error={errors.delivery_memo?.message}
-        {...form.register('delivery_memo')}
-      />
-
-      {walletOn ? (
-        <WalletPoints available={available} failed={wallet.isError} onRetry={() => void wallet.refetch()}>
-          {available !== null ? (
-            <PointsField control={form.control} name="points_used" available={available} total={summary.total} />
-          ) : null}
-        </WalletPoints>
-      ) : null}
 
       <PaymentSummary
         title={t.summary}
