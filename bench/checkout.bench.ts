@@ -174,6 +174,7 @@ function pgbench(): string {
     execFileSync('pgbench', [...args, '-i', '-s', '10', '-q', name], { stdio: 'ignore' });
     const out = execFileSync('pgbench', [...args, '-c', String(connections), '-j', '2', '-T', String(duration), name], {
       encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
     });
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
     return `pgbench, ${connections} clients, ${duration} s: ${tps.toFixed(0)} transactions/s = ${(tps * 7).toFixed(0)} statements/s`;
