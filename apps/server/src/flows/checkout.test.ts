@@ -236,6 +236,41 @@ describe('checkout: buying with card, points or both', () => {
     expect(await order(sky.token, res.json().order_id)).toMatchObject({ order_type: 'pickup', delivery_address: null });
   });
 
+  it("the callback is the buyer's own: another buyer's call is 404 and changes nothing; a points-only payment given up closes and gives the points back", async () => {
+    const sky = await newBuyer();
+    const rain = await newBuyer();
+    await givepoints(sky.user.id, 12_000);
+    const box = await newProduct(farm, deliveryProduct({ price: 12_000, is_delivery: false, display_remaining: 1 }));
+    const res = await prepare(sky.token, { product_id: box.id, qty: 1, amount: 12_000, points_used: 12_000 });
+    expect(res.statusCode, res.body).toBe(200);
+    const { merchant_uid, order_id } = res.json();
+    for (const status of ['paid', 'cancelled', 'failed']) {
+      const other = await callback(rain.token, merchant_uid, status);
+      expect(other.statusCode, other.body).toBe(404);
+      expect(other.json().code).toBe('payment_not_found');
+    }
+    expect(await balance(sky.token)).toMatchObject({ available: 0, locked: 12_000 });
+    const stored = async () =>
+      (
+        await app.db
+          .select({ status: ordersTable.status, paidAt: ordersTable.paidAt })
+          .from(ordersTable)
+          .where(and(eq(ordersTable.tenantId, w.tenant.id), eq(ordersTable.id, order_id)))
+      )[0];
+    expect(await stored()).toEqual({ status: 'AWAITING_PAYMENT', paidAt: null });
+    expect(await product(box.id)).toMatchObject({ display_remaining: 0 });
+
+    // The buyer closes the payment window of a points-only payment: nothing is paid, all is back.
+    const closed = await callback(sky.token, merchant_uid, 'cancelled');
+    expect(closed.statusCode, closed.body).toBe(400);
+    expect(await balance(sky.token)).toMatchObject({ available: 12_000, locked: 0 });
+    expect(await product(box.id)).toMatchObject({ display_remaining: 1 });
+    expect((await callback(sky.token, merchant_uid)).statusCode).toBe(400);
+    expect(await stored()).toEqual({ status: 'CANCELLED', paidAt: null });
+    expect(await balance(sky.token)).toMatchObject({ available: 12_000, locked: 0 });
+    expect(await ledgerProblems(app.db, w.tenant.id)).toEqual([]);
+  });
+
   it('refuses bad orders with a clear message and changes nothing', async () => {
     const sky = await newBuyer();
     await givepoints(sky.user.id, 1_000);
