@@ -121,6 +121,18 @@ const envSchema = z.object({
   PAYMENT_EXPIRE_MINUTES: z.coerce.number().int().min(1).default(10),
   SANDBOX_PENDING_SETTLE_MS: z.coerce.number().int().min(0).default(20_000),
   WITHDRAW_SETTLE_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
+   * Parcel tracking (docs/decisions/040): `sandbox` when unset outside production; `none` in
+   * production unless named (the sandbox would report deliveries no carrier made).
+   */
+  TRACKING_SERVICE: z.enum(['sandbox', 'tracker-delivery', 'none']).optional(),
+  TRACKER_DELIVERY_CLIENT_ID: z.string().min(1).optional(),
+  TRACKER_DELIVERY_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Signs the tenants' webhook addresses (any long random text). */
+  TRACKER_DELIVERY_WEBHOOK_SECRET: z.string().min(16).optional(),
+  TRACKER_DELIVERY_API_URL: z.url().default('https://apis.tracker.delivery/graphql'),
+  /** The sandbox moves a parcel one stage (접수 → 집화 → 간선 → 배송출발 → 배달완료) this often. */
+  TRACKING_SANDBOX_STAGE_MINUTES: z.coerce.number().min(0.01).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -230,6 +242,18 @@ export interface AppConfig {
     /** The sandbox's pending test card becomes paid this long after it was used. */
     sandboxPendingSettleMs: number;
   };
+  /** Parcel tracking (docs/decisions/040-parcel-tracking.md). */
+  tracking: {
+    service: 'sandbox' | 'tracker-delivery' | 'none';
+    /** Required when service is tracker-delivery. */
+    trackerDelivery?: { clientId: string; clientSecret: string; webhookSecret: string; apiUrl: string };
+    /** The sandbox's time per stage of a parcel's life. */
+    sandboxStageMs: number;
+    /** A parcel on its way is read again once its last reading is this old (the webhook's fallback). */
+    pollMs: number;
+    /** How often the tracking job looks for due parcels and webhooks to renew; 0 turns it off (tests call it). */
+    jobIntervalMs: number;
+  };
   wallet: {
     /** The sandbox bridge settles a withdrawal this long after it was requested. */
     withdrawSettleMs: number;
@@ -295,6 +319,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   ).filter((k) => !e[k]);
   if (e.PAYMENT_GATEWAY === 'portone' && portoneMissing.length) {
     throw new Error(`Invalid environment:\n  ${portoneMissing.join(', ')}: PAYMENT_GATEWAY=portone needs them`);
+  }
+  const tracking = e.TRACKING_SERVICE ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox');
+  const trackerMissing = (
+    ['TRACKER_DELIVERY_CLIENT_ID', 'TRACKER_DELIVERY_CLIENT_SECRET', 'TRACKER_DELIVERY_WEBHOOK_SECRET'] as const
+  ).filter((k) => !e[k]);
+  if (tracking === 'tracker-delivery' && trackerMissing.length) {
+    throw new Error(
+      `Invalid environment:\n  ${trackerMissing.join(', ')}: TRACKING_SERVICE=tracker-delivery needs them`,
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -379,6 +412,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       reconcileIntervalMs: e.PAYMENT_RECONCILE_INTERVAL_MS,
       expireAfterMs: e.PAYMENT_EXPIRE_MINUTES * 60_000,
       sandboxPendingSettleMs: e.SANDBOX_PENDING_SETTLE_MS,
+    },
+    tracking: {
+      service: tracking,
+      trackerDelivery:
+        tracking === 'tracker-delivery'
+          ? {
+              clientId: e.TRACKER_DELIVERY_CLIENT_ID as string,
+              clientSecret: e.TRACKER_DELIVERY_CLIENT_SECRET as string,
+              webhookSecret: e.TRACKER_DELIVERY_WEBHOOK_SECRET as string,
+              apiUrl: e.TRACKER_DELIVERY_API_URL,
+            }
+          : undefined,
+      sandboxStageMs: Math.round(e.TRACKING_SANDBOX_STAGE_MINUTES * 60_000),
+      // With webhooks the job is a slow fallback; the sandbox sends none and is read every minute.
+      pollMs: tracking === 'tracker-delivery' ? 6 * 3_600_000 : 60_000,
+      jobIntervalMs: 60_000,
     },
     wallet: {
       withdrawSettleMs: e.WITHDRAW_SETTLE_MS,

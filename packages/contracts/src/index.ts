@@ -16,6 +16,7 @@ export * from './orders.js';
 // The Korean particle helper needs no zod; the server's messages use it too.
 export * from './plain/text.js';
 export * from './reviews.js';
+export * from './shipping.js';
 export * from './tenant.js';
 export * from './users.js';
 export * from './wallet.js';

@@ -8,6 +8,8 @@ import {
   orderMessages,
   PAYMENT_LIST_DEFAULT,
 } from './plain/orders.js';
+import { shippingMessages } from './plain/shipping.js';
+import { carrierSchema, refineTrackingNumber, shipmentSchema, trackingNumberSchema } from './shipping.js';
 import { buyerSchema, checkoutSchema, paymentIdSchema, paymentStatuses } from './wallet.js';
 
 // The limits, shipping terms and texts need no zod (`@app/contracts/plain`).
@@ -269,6 +271,13 @@ export const orderSchema = z
      * order went back to the status it had), until the order moves again; null otherwise.
      */
     refund_failure: z.string().nullable(),
+    /** The parcel of a shipped (택배) order once the merchant registered it; null otherwise. */
+    shipment: shipmentSchema.nullable(),
+    /**
+     * 송장 미등록: a parcel order on its way (배송중) without a carrier and tracking number (the spec's
+     * client moves orders without one); the merchant is asked to register it.
+     */
+    needs_shipment: z.boolean(),
     /** What the signed-in user may do now. */
     can_cancel: z.boolean(),
     can_confirm: z.boolean(),
@@ -296,17 +305,36 @@ export const orderListQuerySchema = z.object({
   status: z.enum(orderStatuses).optional(),
 });
 
-/** PUT /api/delivery/status (the merchant's dialog): memo trimmed, empty is null. */
-export const orderStatusUpdateSchema = z.object({
-  order_id: idSchema,
-  status: z.enum(orderStatuses, { error: orderMessages.statusRequired }),
-  memo: z
-    .string()
-    .trim()
-    .max(ORDER_STATUS_MEMO_MAX, orderMessages.memoMax)
-    .nullish()
-    .transform((v) => (v ? v : null)),
-});
+/**
+ * PUT /api/delivery/status (the merchant's dialog): memo trimmed, empty is null. A parcel order
+ * moved to DELIVERING may carry its `carrier` and `tracking_number` (both or neither; the spec's
+ * client sends neither, and the order is then 송장 미등록).
+ */
+export const orderStatusUpdateSchema = z
+  .object({
+    order_id: idSchema,
+    status: z.enum(orderStatuses, { error: orderMessages.statusRequired }),
+    memo: z
+      .string()
+      .trim()
+      .max(ORDER_STATUS_MEMO_MAX, orderMessages.memoMax)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    carrier: carrierSchema.nullish(),
+    tracking_number: trackingNumberSchema.nullish(),
+  })
+  .superRefine((v, ctx) => {
+    const given = [v.carrier, v.tracking_number].filter((x) => x != null && x !== '').length;
+    if (given === 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.carrier ? 'tracking_number' : 'carrier'],
+        message: shippingMessages.bothOrNeither,
+      });
+    } else if (given === 2 && v.status !== 'DELIVERING') {
+      ctx.addIssue({ code: 'custom', path: ['carrier'], message: shippingMessages.onlyWithShipping });
+    } else refineTrackingNumber(v, ctx);
+  });
 
 /** POST /api/delivery/confirm: the buyer confirms receipt (구매확정) of a delivered or arriving order. */
 export const orderConfirmSchema = z.object({ order_id: idSchema });

@@ -10,6 +10,7 @@ export * from './plain/delivery-terms.js';
 export * from './plain/numbers.js';
 export * from './plain/orders.js';
 export * from './plain/reviews.js';
+export * from './plain/shipping.js';
 export * from './plain/text.js';
 export * from './plain/wallet.js';
 

@@ -135,9 +135,11 @@ export async function buildTestApp(
       webDistDir: '/nonexistent',
       // Injected requests name a tenant's domain without a port: its links read http://{domain}/….
       publicAddress: { scheme: 'http', port: 80 },
-      // Background jobs stay off: tests run them by hand (payments.reconcile, wallet.settleDueWithdrawals).
+      // Background jobs stay off: tests run them by hand (payments.reconcile, wallet.settleDueWithdrawals,
+      // shipments.sync).
       payments: { ...baseConfig.payments, reconcileIntervalMs: 0 },
       wallet: { ...baseConfig.wallet, withdrawJobIntervalMs: 0 },
+      tracking: { ...baseConfig.tracking, jobIntervalMs: 0 },
       pgliteVacuumIntervalMs: 0,
       ...database,
       ...overrides,

@@ -1,4 +1,4 @@
-import { type Checkout, orderStatuses } from '@app/contracts';
+import { type CarrierId, type Checkout, orderStatuses, type TrackingEvent, type TrackingStatus } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -71,6 +71,17 @@ export const orders = pgTable(
     refundFailure: text('refund_failure'),
     /** Won of this order's card share given back at the gateway (its part of the payment's `cancelled_amount`). */
     cardRefunded: integer('card_refunded').notNull().default(0),
+    /**
+     * The parcel of a shipped (택배) order (issue 41): carrier and number as the merchant registered
+     * them; the tracking service's latest status and timeline as last read (a copy of the carrier's
+     * record, refreshed by its webhook and the tracking job); until when its webhook is registered.
+     */
+    carrier: text('carrier').$type<CarrierId>(),
+    trackingNumber: text('tracking_number'),
+    trackingStatus: text('tracking_status').$type<TrackingStatus>(),
+    trackingEvents: jsonb('tracking_events').$type<TrackingEvent[]>(),
+    trackingCheckedAt: timestamp('tracking_checked_at', { withTimezone: true }),
+    trackingWebhookUntil: timestamp('tracking_webhook_until', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -94,6 +105,17 @@ export const orders = pgTable(
     // payment's status, of one merchant or of the whole tenant.
     index('orders_merchant_created_idx').on(t.tenantId, t.merchantId, t.createdAt),
     index('orders_tenant_created_idx').on(t.tenantId, t.createdAt),
+    // The tracking webhook names a carrier and a number: the tenant's parcels with them.
+    index('orders_tracking_number_idx')
+      .on(t.tenantId, t.carrier, t.trackingNumber)
+      .where(sql`tracking_number is not null`),
+    // The tracking job's due parcels across tenants (as payments_pending_idx for payments).
+    index('orders_tracking_due_idx')
+      .on(t.trackingCheckedAt)
+      .where(
+        sql`status in ('PENDING', 'CONFIRMED', 'PREPARING', 'READY', 'DELIVERING') and tracking_number is not null`,
+      ),
+    check('orders_shipment_check', sql`(${t.carrier} is null) = (${t.trackingNumber} is null)`),
     check('orders_status_check', sql.raw(`status in (${statusList})`)),
     check(
       'orders_refund_check',

@@ -2,10 +2,12 @@ import {
   allowedOrderMoves,
   BUYER_CANCELLABLE,
   BUYER_CONFIRMABLE,
+  CARRIERS,
   type Order,
   type OrderPage,
   type OrderStatus,
   type OrderType,
+  TRACKING_STATUS_LABELS,
 } from '@app/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
@@ -144,6 +146,8 @@ export function createOrdersService(deps: { db: Db; storage: Storage }) {
         earned_points: row.status === 'CANCELLED' || row.status === 'REFUNDED' || !row.paidAt ? 0 : row.rewardPoints,
         payment_id: String(row.paymentId),
         refund_failure: isMerchant ? row.refundFailure : null,
+        shipment: shipmentOf(row),
+        needs_shipment: isParcel(row) && row.trackingNumber === null && status === 'DELIVERING',
         can_cancel: isBuyer && row.paidAt !== null && BUYER_CANCELLABLE.includes(status),
         can_confirm: isBuyer && row.confirmedAt === null && BUYER_CONFIRMABLE.includes(status),
         next_statuses: isMerchant && row.paidAt ? allowedOrderMoves(status) : [],
@@ -408,6 +412,24 @@ async function latestPurchase(tx: DbOrTx, tenantId: number, userId: number, prod
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(1);
   return row;
+}
+
+/** A shipped (택배) order: shopping goods go by parcel; the delivery module's orders are local 배달 or pickup. */
+export function isParcel(row: Pick<OrderRow, 'categoryType' | 'orderType'>): boolean {
+  return row.categoryType === 'shopping' && row.orderType === 'delivery';
+}
+
+/** The parcel of an order as its answers carry it (null until the merchant registered one). */
+export function shipmentOf(row: OrderRow) {
+  if (!row.carrier || !row.trackingNumber) return null;
+  return {
+    carrier: row.carrier,
+    carrier_name: CARRIERS[row.carrier].name,
+    tracking_number: row.trackingNumber,
+    tracking_url: CARRIERS[row.carrier].url(row.trackingNumber),
+    status: row.trackingStatus,
+    status_label: row.trackingStatus ? TRACKING_STATUS_LABELS[row.trackingStatus] : null,
+  };
 }
 
 /** The status a client sees: an order still awaiting its payment reads as not yet received. */

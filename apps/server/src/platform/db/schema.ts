@@ -10,6 +10,7 @@ export * from '../../modules/tenants/tenants.schema.js';
 export * from '../../modules/users/users.schema.js';
 export * from '../../modules/wallet/wallet.schema.js';
 export * from '../payments/sandbox.schema.js';
+export * from '../tracking/sandbox.schema.js';
 
 /**
  * Tables that are not owned by a tenant (Citus reference tables). Every other table must follow

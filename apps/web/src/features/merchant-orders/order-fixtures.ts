@@ -39,6 +39,8 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     earned_points: 120,
     payment_id: 'order_1',
     refund_failure: null,
+    shipment: null,
+    needs_shipment: false,
     can_cancel: false,
     can_confirm: false,
     next_statuses: allowedOrderMoves(status),

@@ -50,6 +50,8 @@ export function buildOrder(over: Partial<Order> = {}): Order {
     earned_points: 150,
     payment_id: `pay_${over.id ?? 101}`,
     refund_failure: null,
+    shipment: null,
+    needs_shipment: false,
     can_cancel: false,
     can_confirm: true,
     next_statuses: [],
