@@ -163,7 +163,7 @@ export async function buildApp(config: AppConfig, seams: Seams = productionSeams
   });
   await app.register(paymentsPlugin, { config });
   await app.register(walletPlugin, config.wallet);
-  await app.register(checkoutPlugin);
+  await app.register(checkoutPlugin, { config });
   await app.register(accountDeletionPlugin);
   await app.register(reviewsPlugin, { answerCacheMs: config.catalogue.answerCacheMs });
   await app.register(dashboardPlugin);

@@ -16,9 +16,12 @@ import {
   paymentPrepareResultSchema,
   paymentPrepareSchema,
   purchaseStatusSchema,
+  shipmentUpdateSchema,
+  trackingSchema,
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { orderNotFound } from '../modules/orders/orders.service.js';
 import { requestKey } from '../modules/wallet/wallet.service.js';
 import { requireFeature, requireMerchant, requireUser } from '../platform/auth.js';
@@ -62,7 +65,7 @@ function signedIn(request: FastifyRequest, ...features: ('payment' | 'shop')[]) 
  * another tenant's included, is 404.
  */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { checkout, orders } = app;
+  const { checkout, orders, shipments } = app;
 
   app.post(
     '/payment/prepare',
@@ -153,7 +156,86 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       requireShop(request);
       const merchant = requireMerchant(request);
       assertValid(request);
-      return checkout.changeStatus(request.tenant, merchant, request.body);
+      const order = await checkout.changeStatus(request.tenant, merchant, request.body);
+      if (!request.body.tracking_number) return order;
+      // The parcel's first reading (and its webhook) once the move committed.
+      await shipments.afterShipment(request.tenant, order.id);
+      return orders.get(request.tenant.id, order.id, { userId: merchant.id, merchantId: merchant.merchantId });
+    },
+  );
+
+  app.put(
+    '/delivery/orders/:id/shipment',
+    {
+      attachValidation: true,
+      schema: {
+        operationId: 'setOrderShipment',
+        security: access.signedIn,
+        tags: ['orders'],
+        summary: '송장 등록·수정 (판매자; 택배 주문, 배송완료 전까지; 택배사 형식에 맞지 않는 번호는 400)',
+        params: idParamsSchema,
+        body: shipmentUpdateSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireShop(request);
+      const merchant = requireMerchant(request);
+      assertValid(request);
+      return shipments.setShipment(
+        request.tenant,
+        { userId: merchant.id, merchantId: merchant.merchantId },
+        request.params.id,
+        request.body,
+        hiddenKinds(request.tenant),
+      );
+    },
+  );
+
+  app.get(
+    '/delivery/orders/:id/tracking',
+    {
+      attachValidation: true,
+      config: perMinute(120),
+      schema: {
+        operationId: 'getOrderTracking',
+        security: access.signedIn,
+        tags: ['orders'],
+        summary: '배송조회 (구매자 또는 판매자만; 택배사 기록, 오래됐으면 다시 조회)',
+        params: idParamsSchema,
+        response: { 200: trackingSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request, 'shop');
+      return shipments.tracking(
+        request.tenant,
+        { userId: user.id, merchantId: user.merchantId },
+        request.params.id,
+        hiddenKinds(request.tenant),
+      );
+    },
+  );
+
+  app.post(
+    '/delivery/tracking-webhook/:token',
+    {
+      config: perMinute(600),
+      schema: {
+        operationId: 'receiveTrackingWebhook',
+        security: access.public,
+        tags: ['orders'],
+        summary:
+          '배송조회 서비스 웹훅 (테넌트 주소와 서명된 토큰; 택배사와 송장번호만 받고 배송 기록은 직접 다시 조회)',
+        params: z.object({ token: z.string().max(64) }),
+        body: z.object({ carrierId: z.string().max(40), trackingNumber: z.string().max(40) }),
+        response: { 202: z.object({ ok: z.literal(true) }), 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      requireShop(request);
+      await shipments.webhook(request.tenant, request.params.token, request.body);
+      return reply.code(202).send({ ok: true as const });
     },
   );
 

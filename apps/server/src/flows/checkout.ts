@@ -4,6 +4,7 @@ import {
   BUYER_CONFIRMABLE,
   type Buyer,
   CARD_MIN_AMOUNT,
+  type CarrierId,
   type CartCheckedOut,
   type cartCheckoutSchema,
   cartMessages,
@@ -21,6 +22,7 @@ import {
   type PaymentList,
   type PaymentPrepared,
   type paymentPrepareSchema,
+  shippingMessages,
   withParticle,
 } from '@app/contracts';
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
@@ -39,6 +41,7 @@ import {
 } from '../modules/orders/orders.schema.js';
 import {
   type HiddenKinds,
+  isParcel,
   type OrdersService,
   type OrderViewer,
   orderNotFound,
@@ -1031,7 +1034,13 @@ export function createCheckoutFlow(deps: {
     changeStatus(
       tenant: TenantRow,
       merchant: CurrentUser & { merchantId: number },
-      input: { order_id: number; status: OrderStatus; memo: string | null },
+      input: {
+        order_id: number;
+        status: OrderStatus;
+        memo: string | null;
+        carrier?: CarrierId | null;
+        tracking_number?: string | null;
+      },
     ) {
       return withOrder(
         tenant,
@@ -1055,16 +1064,24 @@ export function createCheckoutFlow(deps: {
             };
           }
           const to = input.status;
+          const { carrier, tracking_number: trackingNumber } = input;
+          if (carrier && trackingNumber && !isParcel(order)) {
+            throw AppError.badRequest(shippingMessages.notParcel, 'shipment_not_parcel');
+          }
           return {
             kind: 'step',
-            run: (tx, locked) =>
-              orders.setStatus(tx, locked, {
-                to,
-                actor: 'merchant',
-                actorUserId: merchant.id,
-                memo: input.memo,
-                set: to === 'DELIVERED' ? { deliveredAt: clock.now() } : undefined,
-              }),
+            run: async (tx, locked) =>
+              orders.setStatus(
+                tx,
+                carrier && trackingNumber ? await orders.setShipment(tx, locked, carrier, trackingNumber) : locked,
+                {
+                  to,
+                  actor: 'merchant',
+                  actorUserId: merchant.id,
+                  memo: input.memo,
+                  set: to === 'DELIVERED' ? { deliveredAt: clock.now() } : undefined,
+                },
+              ),
           };
         },
       );

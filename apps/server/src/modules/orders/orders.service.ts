@@ -3,6 +3,7 @@ import {
   BUYER_CANCELLABLE,
   BUYER_CONFIRMABLE,
   CARRIERS,
+  type CarrierId,
   type Order,
   type OrderPage,
   type OrderStatus,
@@ -309,6 +310,26 @@ export function createOrdersService(deps: { db: Db; storage: Storage }) {
 
     itemsOf: (tx: DbOrTx, tenantId: number, orderId: number) =>
       itemsOf(tx, tenantId, [orderId]).then((m) => m.get(orderId) ?? []),
+
+    /** Sets the parcel of a locked order (the caller checked that it may). A new number starts a new reading. */
+    async setShipment(tx: DbOrTx, order: OrderRow, carrier: CarrierId, trackingNumber: string): Promise<OrderRow> {
+      if (order.carrier === carrier && order.trackingNumber === trackingNumber) return order;
+      const [row] = await tx
+        .update(orders)
+        .set({
+          carrier,
+          trackingNumber,
+          trackingStatus: null,
+          trackingEvents: null,
+          trackingCheckedAt: null,
+          trackingWebhookUntil: null,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(orders.tenantId, order.tenantId), eq(orders.id, order.id)))
+        .returning();
+      if (!row) throw new Error('order vanished under its lock');
+      return row;
+    },
 
     /** Moves the order and records who did it, when, and the memo. */
     async setStatus(tx: DbOrTx, order: OrderRow, change: StatusChange): Promise<OrderRow> {
