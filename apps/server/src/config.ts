@@ -132,7 +132,7 @@ const envSchema = z.object({
   TRACKER_DELIVERY_WEBHOOK_SECRET: z.string().min(16).optional(),
   TRACKER_DELIVERY_API_URL: z.url().default('https://apis.tracker.delivery/graphql'),
   /** The sandbox moves a parcel one stage (접수 → 집화 → 간선 → 배송출발 → 배달완료) this often. */
-  TRACKING_SANDBOX_STAGE_MINUTES: z.coerce.number().min(0.01).default(60),
+  TRACKING_SANDBOX_STAGE_MINUTES: z.coerce.number().min(0.01).default(720),
 });
 
 export type Env = z.infer<typeof envSchema>;

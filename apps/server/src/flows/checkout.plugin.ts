@@ -51,6 +51,12 @@ export const checkoutPlugin = fp(
     app.decorate('parcelTracker', tracker);
     app.decorate('shipments', shipments);
     everyInterval(app, 'parcel tracking', tracking.jobIntervalMs, () => shipments.sync());
+    if (tracker && tracking.jobIntervalMs > 0) {
+      // A first reading at start (the demo's parcels, those due while the server was down).
+      app.addHook('onReady', async () => {
+        shipments.sync().catch((err) => app.log.error({ err }, 'parcel tracking failed'));
+      });
+    }
     app.decorate('cart', createCartFlow({ db: app.db, storage: app.storage }));
     app.decorate(
       'checkout',

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@app/contracts';
+import { CARRIERS, type CarrierId, type OrderStatus, withParticle } from '@app/contracts';
 
 /**
  * The demo orders' script (seeded by demo-orders.ts): who bought what when, how it went on, and
@@ -27,6 +27,12 @@ export interface PlannedOrder {
   pay?: 'card' | 'points' | number;
   /** The memo of a cancel or refund, or the card's failure reason. */
   memo?: string;
+  /**
+   * A parcel still on its way: the merchant shipped it this many hours ago (its DELIVERING step
+   * then), so that the demo shows parcels at every stage of the sandbox carrier's clock (12 h a
+   * stage by default: 접수, 집화, 간선, 배송출발, then 배달완료 by itself).
+   */
+  shippedHoursAgo?: number;
 }
 
 const plan = (
@@ -87,7 +93,10 @@ export const farmOrders: PlannedOrder[] = [
     pay: 5_000,
     memo: '카드사 승인이 거절되었습니다. (잔액 부족)',
   }),
-  plan(1, '10:15', 0, '편백나무 도마', 'CONFIRMED PREPARING DELIVERING', { pay: 3_000 }),
+  plan(3, '09:30', 0, '양평 토종꿀 1kg', 'CONFIRMED PREPARING DELIVERING', { shippedHoursAgo: 41 }),
+  plan(2, '15:20', 4, '쌀겨 세안 비누', 'CONFIRMED PREPARING READY DELIVERING', { shippedHoursAgo: 28 }),
+  plan(1, '10:15', 0, '편백나무 도마', 'CONFIRMED PREPARING DELIVERING', { pay: 3_000, shippedHoursAgo: 16 }),
+  plan(1, '13:50', 1, '유기농 현미 4kg', 'CONFIRMED DELIVERING', { shippedHoursAgo: 3 }),
   plan(1, '16:40', 3, '제철 딸기 500g', 'CONFIRMED PREPARING READY', { pickup: true }),
   plan(1, '20:00', 2, '한우 사골 곰탕 2팩', 'CONFIRMED PREPARING'),
   plan(0, '11:40', 0, '양평 해장국', 'CONFIRMED PREPARING'),
@@ -127,7 +136,10 @@ export const mallOrders: PlannedOrder[] = [
   plan(6, '12:00', 0, '실리콘 지퍼백 4종', DELIVERED),
   plan(5, '21:20', 4, '견과류 한줌 30봉', DELIVERED_CONFIRMED, { qty: 2 }),
   plan(4, '16:45', 5, '오버핏 무지 티셔츠', DELIVERED),
-  plan(3, '09:40', 0, '무드 조명 스탠드', 'CONFIRMED PREPARING DELIVERING'),
+  plan(4, '20:10', 2, '실리콘 지퍼백 4종', 'CONFIRMED PREPARING DELIVERING', { shippedHoursAgo: 44 }),
+  plan(3, '09:40', 0, '무드 조명 스탠드', 'CONFIRMED PREPARING DELIVERING', { shippedHoursAgo: 30 }),
+  plan(2, '11:15', 3, '약산성 클렌징 폼', 'CONFIRMED DELIVERING', { shippedHoursAgo: 19 }),
+  plan(1, '08:55', 0, '오버핏 무지 티셔츠', 'CONFIRMED PREPARING DELIVERING', { shippedHoursAgo: 6 }),
   plan(2, '18:05', 5, '무항생제 계란 30구', 'CONFIRMED PREPARING READY'),
   plan(1, '11:25', 0, '햇반 현미밥 12개', 'CONFIRMED PREPARING', { qty: 3 }),
   plan(1, '22:50', 1, '수제 그래놀라 500g', 'CONFIRMED'),
@@ -213,8 +225,18 @@ const memos: Record<Kind, Partial<Record<OrderStatus, string[]>>> = {
     REFUNDED: ['고객님 요청으로 환불해 드렸습니다.'],
   },
 };
-/** Carriers, each with its particle (으로 after a final consonant). */
-const carriers = ['CJ대한통운으로', '우체국택배로', '한진택배로', '롯데택배로'];
+/** The carriers the demo merchants ship with. */
+const demoCarriers: CarrierId[] = ['kr.cjlogistics', 'kr.epost', 'kr.hanjin', 'kr.lotte'];
+
+/** The parcel of the tenant's `n`th demo order (unique per tenant): a carrier and a number of that carrier's format. */
+export function demoParcel(n: number): { carrier: CarrierId; trackingNumber: string } {
+  const carrier = demoCarriers[n % demoCarriers.length] as CarrierId;
+  const length = Math.max(...CARRIERS[carrier].lengths);
+  const digits = String(5_604_000_000_000 + ((n * 7_919_113) % 99_999_999))
+    .slice(-length)
+    .padStart(length, '6');
+  return { carrier, trackingNumber: digits };
+}
 
 /** Usual minutes between steps, by kind. */
 const gaps: Record<Kind, Record<Exclude<Step, 'cancel' | 'declined'>, number>> = {
@@ -259,13 +281,13 @@ export function gapOf(kind: Kind, step: Step, previous: Step | undefined): numbe
   return gaps[kind][step];
 }
 
-/** The merchant's memo of a move (a parcel's DELIVERING names the carrier and the tracking number). */
+/** The merchant's memo of a parcel's DELIVERING: the carrier and the tracking number. */
+export function shippedMemo(parcel: { carrier: CarrierId; trackingNumber: string }): string {
+  return `${withParticle(CARRIERS[parcel.carrier].name, '으로')} 발송했습니다. 송장번호 ${parcel.trackingNumber}`;
+}
+
+/** The merchant's memo of a move. */
 export function merchantMemo(kind: Kind, status: OrderStatus, n: number): string | null {
-  if (kind === 'parcel' && status === 'DELIVERING') {
-    const digits = String(560_400_000_000 + ((n * 7_919_113) % 99_999_999)).padStart(12, '0');
-    const tracking = `${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8)}`;
-    return `${carriers[n % carriers.length]} 발송했습니다. 송장번호 ${tracking}`;
-  }
   const options = memos[kind][status];
   // Now and then a merchant moves an order on without a word.
   if (!options || n % 5 === 4) return null;

@@ -5,6 +5,7 @@ import {
   orderSchema,
   orderStatuses,
   paymentListSchema,
+  trackingSchema,
   walletTransactionListSchema,
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
@@ -47,6 +48,45 @@ async function tenantId(host: string) {
 /** The test's own look-ups, across tenants (on Citus, deliberately over every shard). */
 const rows = async <T>(query: ReturnType<typeof sql>) =>
   (await acrossShards(app.db, (tx) => tx.execute(query))).rows as T[];
+
+describe('demo parcels', () => {
+  it.each([farm.domain, mall.domain])(
+    '%s: tracked parcels at every stage of the sandbox carrier, and parcels delivered as the carrier reported',
+    async (host) => {
+      // The first reading, as the tracking job makes it at start.
+      const id = await tenantId(host);
+      await app.shipments.sync({ tenantIds: [id] });
+      // Every merchant's parcels on their way (the demo merchant has some of them).
+      const onTheirWay = await rows<{ tracking_status: string | null }>(
+        sql`select tracking_status from orders where tenant_id = ${id} and category_type = 'shopping' and status = 'DELIVERING'`,
+      );
+      expect(new Set(onTheirWay.map((o) => o.tracking_status))).toEqual(
+        new Set(['INFORMATION_RECEIVED', 'AT_PICKUP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY']),
+      );
+      const get = await signedIn(host, 'merchant@example.com');
+      const list = (await get('/api/delivery/merchant/orders?limit=100', orderPageSchema)).deliveries;
+      const parcels = list.filter((o) => o.category_type === 'shopping' && o.status === 'DELIVERING');
+      expect(parcels.length).toBeGreaterThan(0);
+      expect(parcels.every((o) => o.shipment?.status && !o.needs_shipment)).toBe(true);
+      const byCarrier = list.filter((o) => o.status === 'DELIVERED' && o.shipment?.status === 'DELIVERED');
+      expect(byCarrier.length).toBeGreaterThan(0);
+      const one = await get(`/api/delivery/orders/${byCarrier[0]?.id}`, orderSchema);
+      expect(one.history?.find((h) => h.status === 'DELIVERED')).toMatchObject({
+        from_status: 'DELIVERING',
+        actor: 'system',
+        memo: '택배사 배달완료 확인',
+      });
+      const timeline = await get(`/api/delivery/orders/${byCarrier[0]?.id}/tracking`, trackingSchema);
+      expect(timeline.events.map((e) => e.status_label)).toEqual([
+        '송장접수',
+        '집화완료',
+        '배송이동중',
+        '배송출발',
+        '배달완료',
+      ]);
+    },
+  );
+});
 
 describe('demo orders', () => {
   it.each([farm.domain, mall.domain])(

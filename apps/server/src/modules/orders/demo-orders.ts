@@ -11,6 +11,8 @@ import {
 import { and, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { PARCEL_STAGES, parcelEvents } from '../../platform/tracking/parcel-life.js';
+import { sandboxParcels } from '../../platform/tracking/sandbox.schema.js';
 import type { DemoTimeline } from '../../seed/demo-timeline.js';
 import { products } from '../catalogue/catalogue.schema.js';
 import { countOrder, optionsOnSale, productForSale, releaseStock, reserveStock } from '../catalogue/sales.js';
@@ -20,6 +22,7 @@ import { presentDeliveryTerms } from '../users/delivery-terms.js';
 import * as points from '../wallet/points.js';
 import {
   buyerRequest,
+  demoParcel,
   farmOrders,
   gapOf,
   type Kind,
@@ -28,9 +31,11 @@ import {
   type PlannedOrder,
   readerAddresses,
   reviewedPurchases,
+  shippedMemo,
 } from './demo-order-plans.js';
 import { type OrderItemRow, type OrderRow, orderStatusHistory, orders as ordersTable } from './orders.schema.js';
 import { createOrdersService, type StatusChange } from './orders.service.js';
+import { DELIVERED_BY_CARRIER_MEMO } from './shipments.service.js';
 
 /** A purchase that reached its buyer and stayed paid (what a review may stand on). */
 export interface DeliveredPurchase {
@@ -142,11 +147,18 @@ export async function seedDemoOrders(
       if (step !== 'confirm' && step !== 'cancel') t = inOpeningHours(t, i + s);
       return t;
     });
-    const shift = Math.max(0, t - (now - 2 * MINUTE));
+    // A parcel on its way moves as a whole so that it was shipped (DELIVERING) when the plan says.
+    const shippedStep = p.shippedHoursAgo === undefined ? undefined : stepTimes[p.steps.indexOf('DELIVERING')];
+    const shift =
+      shippedStep !== undefined
+        ? shippedStep - (now - (p.shippedHoursAgo as number) * HOUR)
+        : Math.max(0, t - (now - 2 * MINUTE));
     const at = (ms: number) => new Date(ms - shift);
 
     let order: OrderRow;
     let line: OrderItemRow | undefined;
+    /** When a parcel went to the carrier (its DELIVERING step). */
+    let shippedAt: Date | undefined;
     let merchantUserId = 0;
     let name = p.product;
     const hold = (amount: number, when: Date) => ({
@@ -351,8 +363,37 @@ export async function seedDemoOrders(
           await reverse('CANCELLED', when, { actor: 'buyer', userId: buyer.id, memo: p.memo ?? null });
         } else if (step !== 'declined') {
           if (!allowedOrderMoves(from).includes(step)) throw refused();
-          const memo = merchantMemo(kind, step, i + s);
-          if (step === 'CANCELLED' || step === 'REFUNDED') {
+          const parcel = kind === 'parcel' && step === 'DELIVERING' ? demoParcel(seq) : null;
+          const memo = parcel ? shippedMemo(parcel) : merchantMemo(kind, step, i + s);
+          if (parcel) {
+            // The merchant registers the parcel; the sandbox carrier knows it from then on.
+            order = await orders.setShipment(tx, order, parcel.carrier, parcel.trackingNumber);
+            await tx
+              .insert(sandboxParcels)
+              .values({ tenantId: tenant.id, ...parcel, startedAt: when })
+              .onConflictDoNothing();
+            shippedAt = when;
+          }
+          if (kind === 'parcel' && step === 'DELIVERED' && shippedAt) {
+            // The carrier reported it delivered: its whole record, and the system's move (as the tracking job makes it).
+            const stageMs = (when.getTime() - shippedAt.getTime()) / (PARCEL_STAGES.length - 1);
+            await tx
+              .update(ordersTable)
+              .set({
+                trackingStatus: 'DELIVERED',
+                trackingEvents: parcelEvents(shippedAt, when, stageMs),
+                trackingCheckedAt: when,
+              })
+              .where(and(eq(ordersTable.tenantId, tenant.id), eq(ordersTable.id, order.id)));
+            await move(when, {
+              to: 'DELIVERED',
+              actor: 'system',
+              actorUserId: null,
+              memo: DELIVERED_BY_CARRIER_MEMO,
+              set: { deliveredAt: when },
+            });
+            delivered(when);
+          } else if (step === 'CANCELLED' || step === 'REFUNDED') {
             await reverse(step, when, { actor: 'merchant', userId: merchantUserId, memo: p.memo ?? memo });
           } else {
             await move(when, {
