@@ -183,6 +183,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // Named on purpose: a production server refuses to start with the sandbox unless told (its
     // screens then say every payment is a test); PAYMENT_GATEWAY=portone in the environment overrides.
     PAYMENT_GATEWAY: process.env.PAYMENT_GATEWAY || 'sandbox',
+    TRACKING_SERVICE: process.env.TRACKING_SERVICE || 'sandbox',
     ...options.env,
   };
   const nodes: ApiNode[] = [];

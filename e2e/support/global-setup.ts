@@ -90,6 +90,7 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'production',
       // Named on purpose: production refuses the sandbox gateway unless it is named.
       PAYMENT_GATEWAY: 'sandbox',
+      TRACKING_SERVICE: 'sandbox',
       SEED_DEMO: 'true',
       SMTP_URL: mail.url,
     },
