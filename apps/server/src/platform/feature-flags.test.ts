@@ -99,6 +99,10 @@ const switches: { off: FeatureKey[]; operations: string[] }[] = [
       'cancelOrder',
       'confirmPurchase',
       'getPurchaseStatus',
+      // Parcels are shipped goods of the catalogue (issue 41).
+      'setOrderShipment',
+      'getOrderTracking',
+      'receiveTrackingWebhook',
       // The cart holds goods of the catalogue (issue 40).
       'getCart',
       'addCartItem',
@@ -634,6 +638,21 @@ beforeAll(async () => {
       url: `/api/delivery/orders/${toCancel.order_id}/cancel`,
       as: 'buyer',
       json: { reason: '주소를 잘못 적었어요' },
+    },
+    setOrderShipment: {
+      method: 'PUT',
+      url: `/api/delivery/orders/${onItsWay.order_id}/shipment`,
+      as: 'seller',
+      json: { carrier: 'kr.cjlogistics', tracking_number: '640123456789' },
+    },
+    getOrderTracking: { method: 'GET', url: `/api/delivery/orders/${onItsWay.order_id}/tracking`, as: 'buyer' },
+    receiveTrackingWebhook: {
+      method: 'POST',
+      url: '/api/delivery/tracking-webhook/not-a-token',
+      json: { carrierId: 'kr.cjlogistics', trackingNumber: '640123456789' },
+      // The sandbox sends no webhooks: with the feature on, the address is unknown.
+      on: { status: 404, code: 'webhook_not_found' },
+      readOnly: true,
     },
     confirmPurchase: {
       method: 'POST',
