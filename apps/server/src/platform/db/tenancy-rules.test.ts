@@ -114,6 +114,11 @@ describe.runIf(onCitus)('the schema on Citus', () => {
           values (${tenant}, 1, 1, null, 1, 1000)
           on conflict (tenant_id, user_id, product_id, coalesce(option_id, 0)) do update
           set qty = least(cart_items.qty + excluded.qty, 99), updated_at = excluded.updated_at`,
+      // Parcel tracking (issue 41): the webhook's look-up, a reading stored, the sandbox carrier's book.
+      sql`explain select id from orders where tenant_id = ${tenant} and carrier = 'kr.cjlogistics' and tracking_number = '640123456789'`,
+      sql`explain update orders set tracking_status = 'IN_TRANSIT' where tenant_id = ${tenant} and id = 1`,
+      sql`explain insert into sandbox_parcels (tenant_id, carrier, tracking_number, started_at)
+          values (${tenant}, 'kr.epost', '1234567890123', now()) on conflict do nothing`,
       // Every order of a payment (settling a cart's payment).
       sql`explain select * from orders where tenant_id = ${tenant} and payment_id = 1 order by id for update`,
     ];
