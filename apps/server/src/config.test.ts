@@ -47,3 +47,28 @@ describe('PAYMENT_GATEWAY', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).payments.gateway).toBe('sandbox');
   });
 });
+
+describe('TRACKING_SERVICE', () => {
+  it('reads no carrier in production unless one is named (the sandbox would report deliveries nobody made)', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' }).tracking.service).toBe('none');
+    expect(loadConfig({}).tracking.service).toBe('sandbox');
+    expect(
+      loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', TRACKING_SERVICE: 'sandbox' }).tracking.service,
+    ).toBe('sandbox');
+  });
+
+  it('takes tracker.delivery only with its credentials and webhook secret', () => {
+    expect(() => loadConfig({ TRACKING_SERVICE: 'tracker-delivery' })).toThrow('TRACKER_DELIVERY_CLIENT_ID');
+    const live = loadConfig({
+      TRACKING_SERVICE: 'tracker-delivery',
+      TRACKER_DELIVERY_CLIENT_ID: 'id',
+      TRACKER_DELIVERY_CLIENT_SECRET: 'secret',
+      TRACKER_DELIVERY_WEBHOOK_SECRET: 'a-long-random-webhook-secret',
+    }).tracking;
+    expect(live).toMatchObject({
+      service: 'tracker-delivery',
+      pollMs: 6 * 3_600_000,
+      trackerDelivery: { apiUrl: 'https://apis.tracker.delivery/graphql' },
+    });
+  });
+});
