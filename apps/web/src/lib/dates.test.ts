@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCommentDate, formatLocaleDate, formatPostDate, formatReviewDate } from './dates';
+import { formatCommentDate, formatLocaleDate, formatMonthDayTime, formatPostDate, formatReviewDate } from './dates';
 
 // Instants in Korean time (UTC+9), whatever the zone the tests run in.
 const now = new Date('2025-06-15T14:00:00+09:00');
@@ -71,5 +71,15 @@ describe('formatCommentDate', () => {
     expect(formatCommentDate(daysAgo(29), now)).toBe('4주 전');
     expect(formatCommentDate(daysAgo(30), now)).toBe('1개월 전');
     expect(formatCommentDate(daysAgo(95), now)).toBe('3개월 전');
+  });
+});
+
+describe('formatMonthDayTime', () => {
+  it('prints month.day (weekday) hour:minute in Korea, on a 24-hour clock', () => {
+    expect(formatMonthDayTime('2026-11-27T05:05:00Z')).toBe('11.27 (금) 14:05');
+    // 23:30 UTC is already the next morning in Seoul.
+    expect(formatMonthDayTime('2026-03-01T23:30:00Z')).toBe('03.02 (월) 08:30');
+    expect(formatMonthDayTime(null)).toBe('');
+    expect(formatMonthDayTime('nope')).toBe('');
   });
 });

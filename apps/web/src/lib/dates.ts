@@ -70,3 +70,17 @@ export function formatCommentDate(value: DateInput, now: Date = new Date()): str
   if (days < 30) return m.weeksAgo(Math.floor(days / 7));
   return m.monthsAgo(Math.max(1, Math.floor(days / 30)));
 }
+
+const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'] as const;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * `11.27 (목) 14:05`: a moment of a short timeline (parcel tracking), as Korean delivery apps print
+ * it, in Korea's time.
+ */
+export function formatMonthDayTime(value: DateInput): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const k = inKorea(d);
+  return `${pad2(k.getUTCMonth() + 1)}.${pad2(k.getUTCDate())} (${WEEKDAYS[k.getUTCDay()]}) ${pad2(k.getUTCHours())}:${pad2(k.getUTCMinutes())}`;
+}

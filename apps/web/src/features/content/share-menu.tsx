@@ -2,6 +2,7 @@ import { Link2, Share2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from '@/components/app-toaster';
+import { copyText } from '@/lib/clipboard';
 import { excerpt } from '@/lib/text';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { contentMessages as m } from './messages';
@@ -28,27 +29,6 @@ export function shareLinks(url: string, text: string) {
 
 function isMobile(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.('(max-width: 768px), (pointer: coarse)').matches;
-}
-
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return;
-    } catch {
-      // fall through to the selection copy
-    }
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy failed');
 }
 
 export async function copyLink(url: string): Promise<void> {

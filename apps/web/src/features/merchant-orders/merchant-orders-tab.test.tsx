@@ -1,4 +1,12 @@
-import { allowedOrderMoves, type Order, type OrderPage, type OrderStatus } from '@app/contracts';
+import {
+  allowedOrderMoves,
+  CARRIERS,
+  type Order,
+  type OrderPage,
+  type OrderStatus,
+  type Shipment,
+  type Tracking,
+} from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +26,8 @@ interface FakeServer {
   orders: Order[];
   failList?: number;
   updateAnswer?: (body: { order_id: number; status: OrderStatus; memo: string | null }) => Response;
+  shipmentAnswer?: (orderId: number, body: { carrier: string; tracking_number: string }) => Response;
+  tracking?: Tracking;
 }
 
 let server: FakeServer;
@@ -29,6 +39,20 @@ const calls = (method: string, path: string) =>
     .filter(({ url, init }) => (init?.method ?? 'GET') === method && url.pathname === path);
 const listCalls = () => calls('GET', '/api/delivery/merchant/orders').map(({ url }) => url.searchParams);
 const putBodies = () => calls('PUT', '/api/delivery/status').map(({ init }) => JSON.parse(String(init.body)));
+const shipmentBodies = (id: number) =>
+  calls('PUT', `/api/delivery/orders/${id}/shipment`).map(({ init }) => JSON.parse(String(init.body)));
+
+/** The parcel as the server presents it once registered. */
+function shipmentOf(carrier: Shipment['carrier'], number: string): Shipment {
+  return {
+    carrier,
+    carrier_name: CARRIERS[carrier].name,
+    tracking_number: number,
+    tracking_url: CARRIERS[carrier].url(number),
+    status: null,
+    status_label: null,
+  };
+}
 
 function answer(url: URL, init: RequestInit | undefined): Response {
   const method = init?.method ?? 'GET';
@@ -55,6 +79,21 @@ function answer(url: URL, init: RequestInit | undefined): Response {
     server.orders[index] = updated as Order;
     return Response.json(updated);
   }
+  const shipment = url.pathname.match(/^\/api\/delivery\/orders\/(\d+)\/shipment$/);
+  if (method === 'PUT' && shipment) {
+    const id = Number(shipment[1]);
+    const body = JSON.parse(String(init?.body));
+    if (server.shipmentAnswer) return server.shipmentAnswer(id, body);
+    const index = server.orders.findIndex((o) => o.id === id);
+    const updated = {
+      ...server.orders[index],
+      shipment: shipmentOf(body.carrier, body.tracking_number),
+      needs_shipment: false,
+    } as Order;
+    server.orders[index] = updated;
+    return Response.json(updated);
+  }
+  if (method === 'GET' && url.pathname.endsWith('/tracking') && server.tracking) return Response.json(server.tracking);
   const detail = url.pathname.match(/^\/api\/delivery\/orders\/(\d+)$/);
   if (method === 'GET' && detail) {
     const order = server.orders.find((o) => o.id === Number(detail[1]));
@@ -456,5 +495,207 @@ describe('status dialog', () => {
     fireEvent(details, new Event('toggle'));
     expect(await dialog.findByText('포장 시작')).toBeTruthy();
     expect(calls('GET', '/api/delivery/orders/88')).toHaveLength(1);
+  });
+});
+
+describe('parcel tracking numbers (배송조회)', () => {
+  /** A shopping parcel ready to go out, its buyer paid a parcel fee. */
+  const readyParcel = () =>
+    buildOrder({ id: 60, status: 'READY', category_type: 'shopping', shipping_fee: 3000, created_at: at(14, 8) });
+
+  it('sends the carrier and the number, hyphens dropped, when a parcel goes to 배송중', async () => {
+    server.orders = [readyParcel()];
+    renderTab();
+    const dialog = within(await openDialog(60));
+    expect(dialog.queryByLabelText('택배사')).toBeNull();
+    fireEvent.click(dialog.getByRole('radio', { name: /^배송중/ }));
+    expect(dialog.getByText(/비워두면 주문이 '송장 미등록'으로 표시돼요/)).toBeTruthy();
+    const carrier = dialog.getByLabelText('택배사') as HTMLSelectElement;
+    expect([...carrier.options].map((o) => o.text)).toEqual([
+      '택배사 선택',
+      'CJ대한통운',
+      '우체국택배',
+      '한진택배',
+      '롯데택배',
+      '로젠택배',
+      '쿠팡로지스틱스',
+    ]);
+    const number = dialog.getByLabelText('송장번호') as HTMLInputElement;
+    expect(number.inputMode).toBe('numeric');
+    fireEvent.change(carrier, { target: { value: 'kr.cjlogistics' } });
+    fireEvent.change(number, { target: { value: '1234-5678-9012' } });
+    fireEvent.click(dialog.getByRole('button', { name: '변경' }));
+
+    await screen.findByText('배송 상태가 업데이트되었습니다.');
+    expect(putBodies()).toEqual([
+      { order_id: 60, status: 'DELIVERING', memo: null, carrier: 'kr.cjlogistics', tracking_number: '123456789012' },
+    ]);
+  });
+
+  it("refuses a number that is not the carrier's format with its Korean message and sends nothing", async () => {
+    server.orders = [readyParcel()];
+    renderTab();
+    const dialog = within(await openDialog(60));
+    fireEvent.click(dialog.getByRole('radio', { name: /^배송중/ }));
+    const number = dialog.getByLabelText('송장번호') as HTMLInputElement;
+    // A number without its carrier.
+    fireEvent.change(number, { target: { value: '123456789012' } });
+    fireEvent.click(dialog.getByRole('button', { name: '변경' }));
+    expect(await dialog.findByText('택배사를 선택해주세요.')).toBeTruthy();
+    // The wrong length for 우체국택배 (13 digits).
+    fireEvent.change(dialog.getByLabelText('택배사'), { target: { value: 'kr.epost' } });
+    fireEvent.click(dialog.getByRole('button', { name: '변경' }));
+    expect(await dialog.findByText('우체국택배 송장번호는 숫자 13자리입니다.')).toBeTruthy();
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(number));
+    expect(putBodies()).toHaveLength(0);
+
+    // Both left empty: the parcel goes out without one (송장 미등록), nothing of a shipment is sent.
+    fireEvent.change(dialog.getByLabelText('택배사'), { target: { value: '' } });
+    fireEvent.change(number, { target: { value: '' } });
+    fireEvent.click(dialog.getByRole('button', { name: '변경' }));
+    await screen.findByText('배송 상태가 업데이트되었습니다.');
+    expect(putBodies()).toEqual([{ order_id: 60, status: 'DELIVERING', memo: null }]);
+  });
+
+  it("shows the server's refusal of a number in the dialog and keeps what was typed", async () => {
+    server.orders = [readyParcel()];
+    server.updateAnswer = () =>
+      Response.json({ detail: '이미 다른 주문에 등록된 송장번호입니다.', code: 'shipment_taken' }, { status: 400 });
+    renderTab();
+    const dialog = within(await openDialog(60));
+    fireEvent.click(dialog.getByRole('radio', { name: /^배송중/ }));
+    fireEvent.change(dialog.getByLabelText('택배사'), { target: { value: 'kr.logen' } });
+    fireEvent.change(dialog.getByLabelText('송장번호'), { target: { value: '12345678901' } });
+    fireEvent.click(dialog.getByRole('button', { name: '변경' }));
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toContain('이미 다른 주문에 등록된 송장번호입니다.');
+    expect((dialog.getByLabelText('송장번호') as HTMLInputElement).value).toBe('12345678901');
+  });
+
+  it('offers no carrier fields for a local delivery (배달) or a pickup', async () => {
+    renderTab();
+    const dialog = within(await openDialog(101));
+    fireEvent.click(dialog.getByRole('radio', { name: /^배송중/ }));
+    expect(dialog.queryByLabelText('택배사')).toBeNull();
+    expect(dialog.queryByLabelText('송장번호')).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: '변경' }));
+    await screen.findByText('배송 상태가 업데이트되었습니다.');
+    expect(putBodies()).toEqual([{ order_id: 101, status: 'DELIVERING', memo: null }]);
+    // Nor a tracking line on its card, nor on a pickup's.
+    expect(within(card(101)).queryByRole('button', { name: /배송조회|송장/ })).toBeNull();
+    expect(within(card(101)).queryByText('송장 미등록')).toBeNull();
+  });
+
+  it('marks a parcel on its way without a number 송장 미등록 and registers one through PUT shipment', async () => {
+    const parcel = server.orders.find((o) => o.id === 57) as Order;
+    parcel.needs_shipment = true;
+    renderTab();
+    const parcelCard = within(await screen.findByRole('article', { name: '주문번호 #57' }));
+    expect(parcelCard.getByText('송장 미등록')).toBeTruthy();
+    expect(parcelCard.queryByRole('button', { name: '주문번호 #57 배송조회' })).toBeNull();
+    fireEvent.click(parcelCard.getByRole('button', { name: '주문번호 #57 송장 등록' }));
+    const dialog = within(await screen.findByRole('dialog', { name: '송장 등록' }));
+    expect(dialog.getByText('박서준')).toBeTruthy();
+
+    // Both are needed here.
+    fireEvent.click(dialog.getByRole('button', { name: '등록' }));
+    expect(await dialog.findByText('택배사를 선택해주세요.')).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('택배사'), { target: { value: 'kr.hanjin' } });
+    fireEvent.click(dialog.getByRole('button', { name: '등록' }));
+    expect(await dialog.findByText('송장번호를 입력해주세요.')).toBeTruthy();
+    expect(shipmentBodies(57)).toHaveLength(0);
+
+    fireEvent.change(dialog.getByLabelText('송장번호'), { target: { value: '5012 3456 7890' } });
+    // A double click registers once.
+    fireEvent.click(dialog.getByRole('button', { name: '등록' }));
+    fireEvent.click(dialog.getByRole('button', { name: /등록|저장 중/ }));
+    expect(await screen.findByText('송장이 등록되었습니다.')).toBeTruthy();
+    expect(shipmentBodies(57)).toEqual([{ carrier: 'kr.hanjin', tracking_number: '501234567890' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await within(card(57)).findByText('5012-3456-7890')).toBeTruthy();
+    expect(within(card(57)).queryByText('송장 미등록')).toBeNull();
+    expect(within(card(57)).getByRole('button', { name: '주문번호 #57 송장 수정' })).toBeTruthy();
+  });
+
+  it("shows the server's reason when a shipment is refused and keeps the dialog", async () => {
+    const parcel = server.orders.find((o) => o.id === 57) as Order;
+    parcel.needs_shipment = true;
+    server.shipmentAnswer = () =>
+      Response.json(
+        { detail: '배송이 끝났거나 취소된 주문은 송장을 바꿀 수 없습니다.', code: 'shipment_closed' },
+        { status: 400 },
+      );
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: '주문번호 #57 송장 등록' }));
+    const dialog = within(await screen.findByRole('dialog', { name: '송장 등록' }));
+    fireEvent.change(dialog.getByLabelText('택배사'), { target: { value: 'kr.cjlogistics' } });
+    fireEvent.change(dialog.getByLabelText('송장번호'), { target: { value: '1234567890' } });
+    fireEvent.click(dialog.getByRole('button', { name: '등록' }));
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toContain('송장을 저장하지 못했습니다.');
+    expect(alert.textContent).toContain('배송이 끝났거나 취소된 주문은 송장을 바꿀 수 없습니다.');
+    expect(screen.queryByText('송장이 등록되었습니다.')).toBeNull();
+  });
+
+  it('shows a registered parcel with 배송조회 and 송장 수정, and no correction once delivered', async () => {
+    const parcel = server.orders.find((o) => o.id === 57) as Order;
+    parcel.shipment = {
+      ...shipmentOf('kr.cjlogistics', '123456789012'),
+      status: 'IN_TRANSIT',
+      status_label: '배송이동중',
+    };
+    server.orders.push(
+      buildOrder({
+        id: 58,
+        status: 'DELIVERED',
+        category_type: 'shopping',
+        created_at: at(9),
+        delivered_at: at(11),
+        shipment: shipmentOf('kr.epost', '1234567890123'),
+      }),
+    );
+    server.tracking = {
+      order_id: 57,
+      ...parcel.shipment,
+      events: [
+        {
+          time: '2025-03-13T01:00:00Z',
+          status: 'AT_PICKUP',
+          status_label: '집화완료',
+          description: '상품을 인수했습니다.',
+          location: '대전HUB',
+        },
+        {
+          time: '2025-03-14T05:05:00Z',
+          status: 'IN_TRANSIT',
+          status_label: '배송이동중',
+          description: null,
+          location: '부산해운대',
+        },
+      ],
+      checked_at: '2025-03-14T06:00:00Z',
+    };
+    renderTab();
+    const parcelCard = within(await screen.findByRole('article', { name: '주문번호 #57' }));
+    expect(parcelCard.getByText(/CJ대한통운/).textContent).toBe('CJ대한통운 1234-5678-9012 · 배송이동중');
+    expect(parcelCard.getByRole('button', { name: '주문번호 #57 송장 수정' })).toBeTruthy();
+    const delivered = within(card(58));
+    expect(delivered.getByText('1234-5678-90123')).toBeTruthy();
+    expect(delivered.getByRole('button', { name: '주문번호 #58 배송조회' })).toBeTruthy();
+    expect(delivered.queryByRole('button', { name: '주문번호 #58 송장 수정' })).toBeNull();
+
+    // The correction starts from the registered parcel.
+    fireEvent.click(parcelCard.getByRole('button', { name: '주문번호 #57 송장 수정' }));
+    const edit = within(await screen.findByRole('dialog', { name: '송장 수정' }));
+    expect((edit.getByLabelText('택배사') as HTMLSelectElement).value).toBe('kr.cjlogistics');
+    expect((edit.getByLabelText('송장번호') as HTMLInputElement).value).toBe('123456789012');
+    fireEvent.click(edit.getAllByRole('button', { name: '닫기' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(parcelCard.getByRole('button', { name: '주문번호 #57 배송조회' }));
+    const sheet = within(await screen.findByRole('dialog', { name: '배송조회' }));
+    expect(await sheet.findByText('집화완료')).toBeTruthy();
+    expect(calls('GET', '/api/delivery/orders/57/tracking')).toHaveLength(1);
   });
 });

@@ -1,12 +1,13 @@
 import { type Order, type OrderType, orderStatusLabel, orderTypes } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, PackageOpen, Search, ShieldAlert, X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Notice } from '@/components/notice';
+import { TrackingSheet } from '@/components/tracking/tracking-sheet';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { type TenantInfo, useTenant } from '@/lib/tenant';
-import { merchantOrdersQuery } from './merchant-orders.api';
+import { merchantOrderKeys, merchantOrdersQuery } from './merchant-orders.api';
 import { ordersText as m } from './messages';
 import {
   applyOrderFilters,
@@ -18,10 +19,17 @@ import {
   orderSorts,
 } from './order-filters';
 import { OrderCard } from './order-parts';
+import { ShipmentDialog } from './shipment-dialog';
 import { StatusDialog } from './status-dialog';
 import '@/components/form/form.css';
 import './merchant-orders.css';
 import { ChoiceSelect } from '@/components/form/choice-select';
+
+/** The success message of the last change: a status moved, or a parcel's number registered or corrected. */
+interface Flash {
+  kind: 'status' | 'register' | 'edit';
+  order: Order;
+}
 
 /** How long the success message stays (spec part 3: success messages show for 3 s; a little longer to read). */
 const FLASH_MS = 5000;
@@ -65,7 +73,15 @@ function OrdersManager({ defaultType }: { defaultType: OrderType }) {
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<OrderFilters>(defaultOrderFilters);
   const [editing, setEditing] = useState<Order | null>(null);
-  const [flash, setFlash] = useState<Order | null>(null);
+  const [shipmentFor, setShipmentFor] = useState<Order | null>(null);
+  const [tracking, setTracking] = useState<Order | null>(null);
+  const [flash, setFlash] = useState<Flash | null>(null);
+  const queryClient = useQueryClient();
+  // The carrier reported the parcel delivered: the server moved the order, so the lists are asked again.
+  const onDelivered = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: merchantOrderKeys.lists }),
+    [queryClient],
+  );
   const query = useQuery(merchantOrdersQuery(type, page));
   const { data, error, isPending, isError, isPlaceholderData, refetch, isFetching } = query;
 
@@ -123,7 +139,12 @@ function OrdersManager({ defaultType }: { defaultType: OrderType }) {
           <ul className="orders-list" aria-busy={isPlaceholderData || undefined}>
             {shown.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} onChangeStatus={setEditing} />
+                <OrderCard
+                  order={order}
+                  onChangeStatus={setEditing}
+                  onEditShipment={setShipmentFor}
+                  onTrack={setTracking}
+                />
               </li>
             ))}
           </ul>
@@ -177,12 +198,18 @@ function OrdersManager({ defaultType }: { defaultType: OrderType }) {
       {flash ? (
         <div className="form-message form-message-success orders-flash" role="status">
           <CheckCircle2 size={18} aria-hidden="true" />
-          <span>
-            {m.updated}{' '}
-            <span className="orders-flash-detail">
-              {m.orderNumber(flash.id)} → {orderStatusLabel(flash.status, flash.order_type)}
+          {flash.kind === 'status' ? (
+            <span>
+              {m.updated}{' '}
+              <span className="orders-flash-detail">
+                {m.orderNumber(flash.order.id)} → {orderStatusLabel(flash.order.status, flash.order.order_type)}
+              </span>
             </span>
-          </span>
+          ) : (
+            <span>
+              {m.shipmentSaved[flash.kind]} <span className="orders-flash-detail">{m.orderNumber(flash.order.id)}</span>
+            </span>
+          )}
           <button type="button" className="orders-icon-button" aria-label={m.dismiss} onClick={() => setFlash(null)}>
             <X size={16} aria-hidden="true" />
           </button>
@@ -207,8 +234,25 @@ function OrdersManager({ defaultType }: { defaultType: OrderType }) {
         }}
         onUpdated={(updated) => {
           setEditing(null);
-          setFlash(updated);
+          setFlash({ kind: 'status', order: updated });
         }}
+      />
+      <ShipmentDialog
+        order={shipmentFor}
+        onOpenChange={(open) => {
+          if (!open) setShipmentFor(null);
+        }}
+        onSaved={(updated) => {
+          setFlash({ kind: shipmentFor?.shipment ? 'edit' : 'register', order: updated });
+          setShipmentFor(null);
+        }}
+      />
+      <TrackingSheet
+        orderId={tracking?.id ?? null}
+        onOpenChange={(open) => {
+          if (!open) setTracking(null);
+        }}
+        onDelivered={tracking?.status === 'DELIVERED' ? undefined : onDelivered}
       />
     </section>
   );

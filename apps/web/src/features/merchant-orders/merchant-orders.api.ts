@@ -1,6 +1,14 @@
-import { ORDERS_PAGE_SIZE, type Order, type OrderPage, type OrderStatus, type OrderType } from '@app/contracts';
+import {
+  type CarrierId,
+  ORDERS_PAGE_SIZE,
+  type Order,
+  type OrderPage,
+  type OrderStatus,
+  type OrderType,
+} from '@app/contracts';
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { trackingKeys } from '@/lib/parcel-tracking';
 
 export const merchantOrderKeys = {
   all: ['merchant-orders'] as const,
@@ -38,6 +46,10 @@ export interface StatusChange {
   status: OrderStatus;
   /** Trimmed; null when empty. */
   memo: string | null;
+  /** A parcel moved to DELIVERING may carry its carrier and tracking number (both or neither). */
+  carrier?: CarrierId;
+  /** Digits only (hyphens and spaces dropped). */
+  tracking_number?: string;
 }
 
 /** PUT /api/delivery/status: the server refuses moves it does not allow with a 400 and a Korean `detail`. */
@@ -45,10 +57,25 @@ export function updateOrderStatus(change: StatusChange): Promise<Order> {
   return api.put<Order>('/api/delivery/status', change);
 }
 
-/** After a change: every list page and the order's detail are asked again. */
+export interface ShipmentChange {
+  carrier: CarrierId;
+  /** Digits only (hyphens and spaces dropped). */
+  tracking_number: string;
+}
+
+/**
+ * PUT /api/delivery/orders/{id}/shipment: registers or corrects a parcel's carrier and number
+ * before delivery (400 `shipment_not_parcel` or `shipment_closed` otherwise, with a Korean `detail`).
+ */
+export function updateShipment(orderId: number, change: ShipmentChange): Promise<Order> {
+  return api.put<Order>(`/api/delivery/orders/${orderId}/shipment`, change);
+}
+
+/** After a change: every list page, the order's detail and its parcel's tracking are asked again. */
 export async function refreshMerchantOrders(queryClient: QueryClient, orderId: number): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: merchantOrderKeys.lists }),
     queryClient.invalidateQueries({ queryKey: merchantOrderKeys.detail(orderId) }),
+    queryClient.invalidateQueries({ queryKey: trackingKeys.order(orderId) }),
   ]);
 }

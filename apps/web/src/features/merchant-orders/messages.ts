@@ -1,5 +1,6 @@
 import { type OrderType, orderMessages } from '@app/contracts';
 import { formatNumber } from '@/lib/format';
+import { trackingMessages } from '@/messages/tracking';
 
 const n = formatNumber;
 
@@ -96,10 +97,32 @@ export const ordersText = {
   updated: orderMessages.statusUpdated,
   updateFailed: orderMessages.statusFailed,
 
+  carrier: '택배사',
+  carrierPlaceholder: '택배사 선택',
+  trackingNumber: '송장번호',
+  trackingNumberPlaceholder: '숫자만 입력',
+  shipmentSection: '송장 정보 (선택)',
+  shipmentOptionalHint: "비워두면 주문이 '송장 미등록'으로 표시돼요. 송장은 나중에 주문 카드에서 등록할 수 있어요.",
+  shipmentNumberHint: '하이픈(-)은 빼고 입력해도 돼요.',
+  shipment: '송장',
+  shipmentMissing: trackingMessages.missing,
+  shipmentMissingText: '송장번호를 등록하면 구매자가 배송조회를 할 수 있어요.',
+  registerShipment: '송장 등록',
+  registerShipmentFor: (id: number) => `주문번호 #${id} 송장 등록`,
+  editShipment: '송장 수정',
+  editShipmentFor: (id: number) => `주문번호 #${id} 송장 수정`,
+  track: trackingMessages.open,
+  trackFor: (id: number) => `주문번호 #${id} 배송조회`,
+  shipmentTitles: { register: '송장 등록', edit: '송장 수정' },
+  shipmentSubmit: { register: '등록', edit: '수정' },
+  shipmentSaving: '저장 중…',
+  shipmentFailed: '송장을 저장하지 못했습니다.',
+  shipmentSaved: { register: '송장이 등록되었습니다.', edit: '송장이 수정되었습니다.' },
+
   history: '변경 이력',
   historyLoading: '변경 이력을 불러오는 중입니다…',
   historyFailed: '변경 이력을 불러오지 못했습니다.',
   historyEmpty: '아직 변경 이력이 없어요.',
-  actors: { buyer: '구매자', merchant: '가맹점', system: '시스템' },
+  actors: { buyer: '구매자', merchant: '가맹점', system: '자동 처리' },
   dismiss: '알림 닫기',
 } as const;

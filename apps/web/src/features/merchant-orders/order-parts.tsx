@@ -1,7 +1,9 @@
 import { type Order, type OrderStatus, type OrderType, orderStatusLabel } from '@app/contracts';
+import { Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatWon } from '@/lib/format';
 import { orderFeeLabel } from '@/lib/order-fee';
+import { formatTrackingNumber, isParcelOrder } from '@/lib/parcel-tracking';
 import { formatPhone } from '@/lib/phone';
 import { purchaseMessages } from '@/messages/purchases';
 import { ordersText as m } from './messages';
@@ -48,8 +50,81 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Once delivered, cancelled or refunded (or on the way back), a parcel's number no longer changes. */
+const SHIPMENT_CLOSED: readonly OrderStatus[] = ['DELIVERED', 'CANCELLED', 'REFUNDED', 'REFUND_PENDING'];
+
+interface ShipmentActions {
+  /** Opens the 송장 등록 / 송장 수정 dialog. */
+  onEditShipment: (order: Order) => void;
+  /** Opens the tracking sheet of the order's parcel. */
+  onTrack: (order: Order) => void;
+}
+
+/** A parcel's carrier and number with 배송조회 and 송장 수정, or 송장 등록 while it has none. */
+function ShipmentLine({ order, onEditShipment, onTrack }: { order: Order } & ShipmentActions) {
+  const { shipment } = order;
+  if (shipment) {
+    return (
+      <div className="orders-shipment">
+        <p className="orders-shipment-line">
+          <Truck size={18} aria-hidden="true" />
+          <span className="visually-hidden">{m.shipment}</span>
+          <span className="orders-shipment-text">
+            {shipment.carrier_name} <span className="tabular">{formatTrackingNumber(shipment.tracking_number)}</span>
+            {shipment.status_label ? <span className="orders-muted"> · {shipment.status_label}</span> : null}
+          </span>
+        </p>
+        <div className="orders-shipment-actions">
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => onTrack(order)}
+            aria-label={m.trackFor(order.id)}
+          >
+            {m.track}
+          </button>
+          {SHIPMENT_CLOSED.includes(order.status) ? null : (
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => onEditShipment(order)}
+              aria-label={m.editShipmentFor(order.id)}
+            >
+              {m.editShipment}
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  if (!order.needs_shipment) return null;
+  return (
+    <div className="orders-shipment orders-shipment-missing">
+      <p className="orders-shipment-line">
+        <Truck size={18} aria-hidden="true" />
+        <span>{m.shipmentMissingText}</span>
+      </p>
+      <div className="orders-shipment-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => onEditShipment(order)}
+          aria-label={m.registerShipmentFor(order.id)}
+        >
+          {m.registerShipment}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface OrderCardProps extends ShipmentActions {
+  order: Order;
+  onChangeStatus: (order: Order) => void;
+}
+
 /** One order as the merchant handles it (spec part 3: every field of the order list). */
-export function OrderCard({ order, onChangeStatus }: { order: Order; onChangeStatus: (order: Order) => void }) {
+export function OrderCard({ order, onChangeStatus, onEditShipment, onTrack }: OrderCardProps) {
   const titleId = `merchant-order-${order.id}`;
   const kind = kindOf(order);
   // 택배비 or 배달비 on a line of its own, when the buyer paid one.
@@ -62,6 +137,7 @@ export function OrderCard({ order, onChangeStatus }: { order: Order; onChangeSta
         </h3>
         <span className={`orders-kind orders-kind-${kind}`}>{m.kinds[kind]}</span>
         <StatusChip status={order.status} type={order.order_type} />
+        {order.needs_shipment ? <span className="orders-chip orders-chip-missing">{m.shipmentMissing}</span> : null}
       </header>
       {order.refund_failure ? (
         <p className="form-message form-message-error" role="alert">
@@ -99,6 +175,7 @@ export function OrderCard({ order, onChangeStatus }: { order: Order; onChangeSta
           {order.delivery_memo ? order.delivery_memo : <span className="orders-muted">{m.noMemo}</span>}
         </Fact>
       </dl>
+      {isParcelOrder(order) ? <ShipmentLine order={order} onEditShipment={onEditShipment} onTrack={onTrack} /> : null}
       <section className="orders-items" aria-label={m.items}>
         <ul>
           {order.items.map((item) => (

@@ -9,13 +9,17 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Sheet } from '@/components/sheet';
 import { apiErrorDetail } from '@/lib/api-client';
+import { isParcelOrder } from '@/lib/parcel-tracking';
 import { orderDetailQuery, refreshMerchantOrders, updateOrderStatus } from './merchant-orders.api';
 import { ordersText as m } from './messages';
 import { formatOrderTime, StatusChip } from './order-parts';
+import { ShipmentFields } from './shipment-fields';
+import { checkShipmentDraft, type ShipmentErrors, shipmentDraft } from './shipment-values';
 import '@/components/form/form.css';
+import { useFocusFirstError } from '@/components/form/focus-first-error';
 import { useSingleFlight } from '@/components/form/single-flight';
 import { SubmitButton } from '@/components/form/submit-button';
 
@@ -51,11 +55,27 @@ function StatusForm({ order, onUpdated }: { order: Order; onUpdated: (order: Ord
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [shipment, setShipment] = useState(() => shipmentDraft(order.shipment));
+  const [shipmentErrors, setShipmentErrors] = useState<ShipmentErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusError = useFocusFirstError(formRef);
   const allowed = new Set(order.next_statuses);
   const label = (s: OrderStatus) => orderStatusLabel(s, order.order_type);
+  // A parcel sent out may carry its carrier and number; local deliveries and pickups have none.
+  const asksShipment = isParcelOrder(order) && status === 'DELIVERING';
 
   async function send(next: OrderStatus) {
-    const parsed = orderStatusUpdateSchema.safeParse({ order_id: order.id, status: next, memo });
+    let parcel = {};
+    if (asksShipment) {
+      const checked = checkShipmentDraft(shipment, true);
+      if (checked.errors) {
+        setShipmentErrors(checked.errors);
+        focusError();
+        return;
+      }
+      if (checked.shipment) parcel = checked.shipment;
+    }
+    const parsed = orderStatusUpdateSchema.safeParse({ order_id: order.id, status: next, memo, ...parcel });
     if (!parsed.success) {
       setFailure({ detail: parsed.error.issues[0]?.message });
       return;
@@ -63,7 +83,10 @@ function StatusForm({ order, onUpdated }: { order: Order; onUpdated: (order: Ord
     setBusy(true);
     setFailure(null);
     try {
-      const updated = await updateOrderStatus(parsed.data);
+      const { carrier, tracking_number, ...change } = parsed.data;
+      const updated = await updateOrderStatus(
+        carrier && tracking_number ? { ...change, carrier, tracking_number } : change,
+      );
       void refreshMerchantOrders(queryClient, order.id);
       onUpdated(updated);
     } catch (err) {
@@ -109,7 +132,7 @@ function StatusForm({ order, onUpdated }: { order: Order; onUpdated: (order: Ord
   }
 
   return (
-    <form className="orders-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="orders-form" onSubmit={submit} noValidate>
       <p className="orders-dialog-order">
         <span>{m.orderNumber(order.id)}</span>
         <span className="orders-muted">
@@ -147,6 +170,26 @@ function StatusForm({ order, onUpdated }: { order: Order; onUpdated: (order: Ord
       <p id={`${id}-hint`} className="field-hint">
         {allowed.size > 0 ? m.statusHint : order.status === 'REFUND_PENDING' ? m.refundPendingState : m.finalState}
       </p>
+      {asksShipment ? (
+        <fieldset className="orders-shipment-fields" aria-describedby={`${id}-shipment-hint`}>
+          <legend className="field-label">{m.shipmentSection}</legend>
+          <p id={`${id}-shipment-hint`} className="field-hint">
+            {m.shipmentOptionalHint}
+          </p>
+          <ShipmentFields
+            id={`${id}-shipment`}
+            value={shipment}
+            errors={shipmentErrors}
+            disabled={busy}
+            hint={m.shipmentNumberHint}
+            onChange={(next) => {
+              setShipment(next);
+              setShipmentErrors({});
+              setFailure(null);
+            }}
+          />
+        </fieldset>
+      ) : null}
       <div className="field">
         <label className="field-label" htmlFor={`${id}-memo`}>
           {m.statusMemo}

@@ -1,6 +1,7 @@
 import { ORDER_STATUS_MEMO_MAX } from '@app/contracts';
 import { formatNumber } from '@/lib/format';
 import { checkoutPartsText } from '@/messages/checkout';
+import { trackingMessages } from '@/messages/tracking';
 
 const n = formatNumber;
 
@@ -88,6 +89,10 @@ export const ordersText = {
   memo: '요청사항',
   deliveredAt: { delivery: '배송완료일', pickup: '픽업완료일' },
   confirmedAt: '구매확정',
+  trackingNumber: trackingMessages.trackingNumber,
+  shipmentMissing: trackingMessages.missing,
+  shipmentMissingHint: trackingMessages.missingHint,
+  track: trackingMessages.open,
   cancelledAt: '취소일',
   merchant: '판매자',
   showDetail: '진행 내역 보기',

@@ -1,17 +1,19 @@
 import { ORDER_STATUS_MEMO_MAX, type Order, orderStatusLabel } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, ChevronUp, Package } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { toast } from '@/components/app-toaster';
+import { TrackingSheet } from '@/components/tracking/tracking-sheet';
 import { apiErrorDetail } from '@/lib/api-client';
 import { mediaUrl } from '@/lib/media';
 import { orderFeeLabel } from '@/lib/order-fee';
+import { formatTrackingNumber, isParcelOrder } from '@/lib/parcel-tracking';
 import { formatPhone } from '@/lib/phone';
 import { purchaseMessages } from '@/messages/purchases';
 import { ordersText as m } from './messages';
 import { OrderActionDialog } from './order-action-dialog';
 import { formatOrderDateTime, orderKindLabel, statusTone } from './order-list-values';
-import { cancelOrder, confirmOrderReceipt, orderDetailQuery, refreshAfterOrderChange } from './orders.api';
+import { cancelOrder, confirmOrderReceipt, orderDetailQuery, orderKeys, refreshAfterOrderChange } from './orders.api';
 
 function OrderHistory({ order }: { order: Order }) {
   const detail = useQuery(orderDetailQuery(order.id));
@@ -70,7 +72,9 @@ export function OrderCard({ order, level = 2 }: { order: Order; level?: 2 | 3 })
   const [dialog, setDialog] = useState<Action | null>(null);
   const [reason, setReason] = useState('');
   const [expanded, setExpanded] = useState(false);
+  const [tracking, setTracking] = useState(false);
   const id = useId();
+  const queryClient = useQueryClient();
   const action = useOrderAction(order, () => setDialog(null));
   const reasonTooLong = reason.trim().length > ORDER_STATUS_MEMO_MAX;
   const status = orderStatusLabel(order.status, order.order_type);
@@ -85,6 +89,9 @@ export function OrderCard({ order, level = 2 }: { order: Order; level?: 2 | 3 })
   const receivedBy = order.category_type === 'shopping' ? 'delivery' : order.order_type;
   // 택배비 or 배달비 on a line of its own; a pickup pays none.
   const feeLabel = orderFeeLabel(order);
+  const shipment = isParcelOrder(order) ? order.shipment : null;
+  // The carrier reported the parcel delivered: the server moved the order, so the list is asked again.
+  const onDelivered = useCallback(() => void queryClient.invalidateQueries({ queryKey: orderKeys.all }), [queryClient]);
 
   return (
     <article className="order-card card" aria-labelledby={`${id}-title`}>
@@ -177,6 +184,21 @@ export function OrderCard({ order, level = 2 }: { order: Order; level?: 2 | 3 })
             <dd>{order.delivery_memo}</dd>
           </div>
         ) : null}
+        {shipment ? (
+          <div>
+            <dt>{m.trackingNumber}</dt>
+            <dd className="tabular">
+              {shipment.carrier_name} {formatTrackingNumber(shipment.tracking_number)}
+            </dd>
+          </div>
+        ) : order.needs_shipment ? (
+          <div>
+            <dt>{m.trackingNumber}</dt>
+            <dd className="order-muted">
+              {m.shipmentMissing} · {m.shipmentMissingHint}
+            </dd>
+          </div>
+        ) : null}
         {order.delivered_at ? (
           <div>
             <dt>{m.deliveredAt[receivedBy]}</dt>
@@ -215,6 +237,11 @@ export function OrderCard({ order, level = 2 }: { order: Order; level?: 2 | 3 })
           {expanded ? m.hideDetail : m.showDetail}
         </button>
         <span className="order-card-spacer" />
+        {shipment ? (
+          <button type="button" className="btn btn-outline" onClick={() => setTracking(true)}>
+            {m.track}
+          </button>
+        ) : null}
         {order.can_cancel ? (
           <button type="button" className="btn btn-outline" onClick={() => openDialog('cancel')}>
             {m.cancel}
@@ -232,6 +259,13 @@ export function OrderCard({ order, level = 2 }: { order: Order; level?: 2 | 3 })
         </section>
       ) : null}
 
+      {shipment ? (
+        <TrackingSheet
+          orderId={tracking ? order.id : null}
+          onOpenChange={setTracking}
+          onDelivered={order.status === 'DELIVERED' ? undefined : onDelivered}
+        />
+      ) : null}
       <OrderActionDialog
         open={dialog === 'confirm'}
         onOpenChange={(open) => openDialog(open ? 'confirm' : null)}

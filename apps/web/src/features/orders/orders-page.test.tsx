@@ -1,4 +1,4 @@
-import type { Order, OrderPage } from '@app/contracts';
+import { CARRIERS, type Order, type OrderPage, type Tracking } from '@app/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, renderInApp, stubFetch, testTenant } from '@/testing/app-test-support';
@@ -361,5 +361,141 @@ describe('/orders: the buyer’s actions', () => {
       '판매자가 이미 준비를 시작해 취소할 수 없습니다.',
     );
     expect(callsTo(fetchMock, '/api/delivery/orders/103/cancel')[0]?.body).toEqual({ reason: null });
+  });
+});
+
+describe('/orders: 배송조회 of a parcel', () => {
+  const shipment = {
+    carrier: 'kr.cjlogistics' as const,
+    carrier_name: 'CJ대한통운',
+    tracking_number: '123456789012',
+    tracking_url: CARRIERS['kr.cjlogistics'].url('123456789012'),
+    status: 'DELIVERED' as const,
+    status_label: '배달완료',
+  };
+  const shipped = buildOrder({ id: 150, category_type: 'shopping', status: 'DELIVERING', shipment });
+  const tracking: Tracking = {
+    order_id: 150,
+    ...shipment,
+    events: [
+      {
+        time: '2026-11-26T09:12:00Z',
+        status: 'AT_PICKUP',
+        status_label: '집화완료',
+        description: '보내시는 고객님으로부터 상품을 인수받았습니다.',
+        location: '서울강남',
+      },
+      {
+        time: '2026-11-27T00:40:00Z',
+        status: 'OUT_FOR_DELIVERY',
+        status_label: '배송출발',
+        description: '고객님의 상품을 배송할 예정입니다.',
+        location: '중구세종대로',
+      },
+      {
+        time: '2026-11-27T05:05:00Z',
+        status: 'DELIVERED',
+        status_label: '배달완료',
+        description: '고객님의 상품이 배송완료 되었습니다.',
+        location: null,
+      },
+    ],
+    checked_at: '2026-11-27T05:30:00Z',
+  };
+
+  function serveTracking(answer: Tracking | Response) {
+    serve(
+      () => page([shipped, delivering]),
+      (url) =>
+        url.pathname === '/api/delivery/orders/150/tracking'
+          ? answer instanceof Response
+            ? answer
+            : Response.json(answer)
+          : undefined,
+    );
+  }
+
+  it('shows the carrier, the number, the status and the timeline newest first, with the carrier’s page', async () => {
+    serveTracking(tracking);
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
+    const card = within(await waitFor(() => cardOf(150)));
+    expect(card.getByText('송장번호').nextElementSibling?.textContent).toBe('CJ대한통운 1234-5678-9012');
+    // A local delivery has no carrier to look up.
+    expect(within(cardOf(101)).queryByRole('button', { name: '배송조회' })).toBeNull();
+
+    fireEvent.click(card.getByRole('button', { name: '배송조회' }));
+    const sheet = within(await screen.findByRole('dialog', { name: '배송조회' }));
+    expect(await sheet.findByText('1234-5678-9012')).toBeTruthy();
+    expect(sheet.getByText('CJ대한통운')).toBeTruthy();
+    expect(sheet.getByText('현재 배송 상태').nextElementSibling?.textContent).toBe('배달완료');
+    expect(sheet.getByText('11.27 (금) 14:30 기준')).toBeTruthy();
+    const steps = sheet.getAllByRole('listitem');
+    expect(steps.map((li) => li.querySelector('p')?.textContent)).toEqual(['배달완료', '배송출발', '집화완료']);
+    expect(steps[0]?.getAttribute('aria-current')).toBe('step');
+    expect(within(steps[0] as HTMLElement).getByText('11.27 (금) 14:05')).toBeTruthy();
+    expect(within(steps[1] as HTMLElement).getByText('11.27 (금) 09:40')).toBeTruthy();
+    expect(within(steps[2] as HTMLElement).getByText('서울강남')).toBeTruthy();
+    expect(within(steps[2] as HTMLElement).getByText('보내시는 고객님으로부터 상품을 인수받았습니다.')).toBeTruthy();
+    const site = sheet.getByRole('link', { name: /택배사 홈페이지에서 보기/ });
+    expect(site.getAttribute('href')).toBe('https://trace.cjlogistics.com/next/tracking.html?wblNo=123456789012');
+    expect(site.getAttribute('target')).toBe('_blank');
+    expect(site.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('asks for the list again when the carrier reports the parcel delivered', async () => {
+    serveTracking(tracking);
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
+    fireEvent.click(within(await waitFor(() => cardOf(150))).getByRole('button', { name: '배송조회' }));
+    await screen.findByText('고객님의 상품이 배송완료 되었습니다.');
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+  });
+
+  it('copies the number as stored', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    serveTracking(tracking);
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
+    fireEvent.click(within(await waitFor(() => cardOf(150))).getByRole('button', { name: '배송조회' }));
+    const sheet = within(await screen.findByRole('dialog', { name: '배송조회' }));
+    fireEvent.click(await sheet.findByRole('button', { name: '송장번호 복사' }));
+    expect(await sheet.findByText('송장번호를 복사했어요.')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith('123456789012');
+  });
+
+  it('says the carrier does not know the number yet while it has no events', async () => {
+    serveTracking({ ...tracking, status: null, status_label: null, events: [], checked_at: null });
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
+    fireEvent.click(within(await waitFor(() => cardOf(150))).getByRole('button', { name: '배송조회' }));
+    const sheet = within(await screen.findByRole('dialog', { name: '배송조회' }));
+    expect(
+      await sheet.findByText('아직 택배사에 조회되지 않는 송장번호입니다. 잠시 후 다시 확인해주세요.'),
+    ).toBeTruthy();
+    expect(sheet.queryByText('현재 배송 상태')).toBeNull();
+    expect(sheet.queryByRole('list')).toBeNull();
+    expect(sheet.getByRole('link', { name: /택배사 홈페이지에서 보기/ })).toBeTruthy();
+    // Nothing was delivered: the list is not asked again.
+    expect(listCalls()).toHaveLength(1);
+  });
+
+  it('says so when the order has no shipment any more, and retries other failures', async () => {
+    serveTracking(
+      Response.json({ detail: '이 주문에는 등록된 송장이 없습니다.', code: 'shipment_not_found' }, { status: 404 }),
+    );
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
+    fireEvent.click(within(await waitFor(() => cardOf(150))).getByRole('button', { name: '배송조회' }));
+    const sheet = within(await screen.findByRole('dialog', { name: '배송조회' }));
+    expect((await sheet.findByRole('alert')).textContent).toContain('이 주문에는 등록된 송장이 없습니다.');
+    expect(sheet.queryByRole('button', { name: '다시 시도' })).toBeNull();
+  });
+
+  it('shows 송장 미등록 on a parcel on its way whose seller has not registered the number', async () => {
+    const waiting = buildOrder({ id: 151, category_type: 'shopping', status: 'DELIVERING', needs_shipment: true });
+    serve(() => page([waiting]));
+    renderInApp(<OrdersPage />, { path: '/orders', user: buyer });
+    const card = within(await waitFor(() => cardOf(151)));
+    const line = card.getByText('송장번호').nextElementSibling as HTMLElement;
+    expect(line.textContent).toBe('송장 미등록 · 판매자가 아직 송장번호를 등록하지 않았어요.');
+    expect(line.className).toContain('order-muted');
+    expect(card.queryByRole('button', { name: '배송조회' })).toBeNull();
   });
 });

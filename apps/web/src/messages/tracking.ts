@@ -1,0 +1,31 @@
+import { SHIPMENT_MISSING_LABEL, shippingMessages } from '@app/contracts/plain';
+
+/** Parcel tracking (택배 배송조회): the tracking sheet the buyer and the merchant share. */
+export const trackingMessages = {
+  title: '배송조회',
+  open: '배송조회',
+  openFor: (orderId: number) => `주문번호 ${orderId} 배송조회`,
+  missing: SHIPMENT_MISSING_LABEL,
+  missingHint: '판매자가 아직 송장번호를 등록하지 않았어요.',
+  carrier: '택배사',
+  trackingNumber: '송장번호',
+  copy: '복사',
+  copyNumber: '송장번호 복사',
+  copied: '송장번호를 복사했어요.',
+  copyFailed: '복사하지 못했어요. 송장번호를 길게 눌러 복사해주세요.',
+  currentStatus: '현재 배송 상태',
+  checkedAt: (time: string) => `${time} 기준`,
+  refresh: '새로고침',
+  refreshing: '조회 중…',
+  events: '배송 진행 내역',
+  latest: '최근',
+  noEvents: '아직 택배사에 조회되지 않는 송장번호입니다. 잠시 후 다시 확인해주세요.',
+  noEventsHint: '택배사가 물건을 받은 뒤부터 배송 진행 내역이 보여요.',
+  loading: '배송 정보를 불러오는 중입니다…',
+  failed: '배송 정보를 불러오지 못했습니다.',
+  failedHint: '잠시 후 다시 시도하거나, 택배사 홈페이지에서 확인해주세요.',
+  noShipment: shippingMessages.noShipment,
+  retry: '다시 시도',
+  carrierSite: '택배사 홈페이지에서 보기',
+  newWindow: '(새 창)',
+} as const;
