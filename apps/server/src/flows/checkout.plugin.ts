@@ -45,6 +45,7 @@ export const checkoutPlugin = fp(
       publicAddress: opts.config.publicAddress,
       webhookSecret: tracking.trackerDelivery?.webhookSecret ?? null,
       pollMs: tracking.pollMs,
+      findTenant: (id) => app.tenants.find(id),
       log: app.log,
       seams: app.seams,
     });
@@ -76,5 +77,5 @@ export const checkoutPlugin = fp(
       }),
     );
   },
-  { name: 'checkout', dependencies: ['database', 'storage', 'payments', 'wallet', 'catalogue'] },
+  { name: 'checkout', dependencies: ['database', 'storage', 'tenancy', 'payments', 'wallet', 'catalogue'] },
 );

@@ -16,7 +16,6 @@ import { inJobScope, type JobScope } from '../../platform/jobs.js';
 import { type PublicAddress, tenantOrigin } from '../../platform/public-address.js';
 import type { Seams } from '../../platform/seams.js';
 import type { ParcelTracker } from '../../platform/tracking/tracker.js';
-import { findTenantById } from '../tenants/tenants.repository.js';
 import type { TenantRow } from '../tenants/tenants.schema.js';
 import { type OrderRow, orders } from './orders.schema.js';
 import {
@@ -55,6 +54,8 @@ export function createShipmentsService(deps: {
   /** Signs the tenants' webhook addresses (tracker.delivery only). */
   webhookSecret: string | null;
   pollMs: number;
+  /** A tenant by id (the job's due parcels name their tenant). */
+  findTenant: (id: number) => Promise<TenantRow | undefined>;
   log: FastifyBaseLogger;
   seams: Pick<Seams, 'clock'>;
 }) {
@@ -252,7 +253,7 @@ export function createShipmentsService(deps: {
       );
       const tenantRows = new Map<number, TenantRow | undefined>();
       for (const { tenantId, id } of due) {
-        if (!tenantRows.has(tenantId)) tenantRows.set(tenantId, await findTenantById(db, tenantId));
+        if (!tenantRows.has(tenantId)) tenantRows.set(tenantId, await deps.findTenant(tenantId));
         const tenant = tenantRows.get(tenantId);
         if (tenant) await refresh(tenant, id);
       }

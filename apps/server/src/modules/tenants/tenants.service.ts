@@ -58,6 +58,9 @@ export function createTenantsService(db: Db, options: { cacheTtlMs: number; bus:
   return {
     invalidate,
 
+    /** A tenant by its id (jobs working across tenants), or undefined. */
+    find: (id: number): Promise<TenantRow | undefined> => repo.findTenantById(db, id),
+
     /** The cached answer of `resolveHost` (the tenant, or null for a host that serves none); undefined when not cached. */
     cachedHost(hostHeader: string): TenantRow | null | undefined {
       const hit = cache.get(normaliseHost(hostHeader));
