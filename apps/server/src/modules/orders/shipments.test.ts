@@ -1,17 +1,16 @@
-import { type Order, orderSchema, paymentPrepareResultSchema, trackingSchema } from '@app/contracts';
+import { type Order, orderSchema, trackingSchema } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionSeams, type Seams } from '../../platform/seams.js';
 import { buildTestApp } from '../../test/app.js';
-import { catalogueTenant, deliveryProduct, shoppingProduct } from '../catalogue/catalogue.test-helpers.js';
-import { creditTopup } from '../wallet/points.js';
+import { catalogueTenant } from '../catalogue/catalogue.test-helpers.js';
 import { orders as ordersTable } from './orders.schema.js';
 import { DELIVERED_BY_CARRIER_MEMO } from './shipments.service.js';
+import { boughtWithPoints } from './shipments.test-helpers.js';
 
 type World = Awaited<ReturnType<typeof catalogueTenant>>;
 type Person = Awaited<ReturnType<World['signIn']>>;
-const buyerFields = { buyer_name: '김하늘', buyer_email: 'sky@example.com', buyer_tel: '010-1234-5678' };
 const STAGE_MS = 60 * 60_000;
 
 /**
@@ -26,7 +25,6 @@ describe('parcel tracking (sandbox)', () => {
   let farm: Person;
   let other: Person;
   let now = Date.now();
-  let topups = 0;
   const seams: Seams = { ...productionSeams, clock: { now: () => new Date(now) } };
 
   beforeAll(async () => {
@@ -45,42 +43,7 @@ describe('parcel tracking (sandbox)', () => {
   });
   afterAll(() => app.close());
 
-  async function newProduct(input: object) {
-    const res = await w.call('POST', '/api/products', input, farm.token);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: number; price: number };
-  }
-
-  /** A buyer pays a product with points (parcel fee included for shopping goods); answers the order id. */
-  async function bought(kind: 'parcel' | 'local') {
-    const buyer = await w.signIn('customer');
-    const product = await newProduct(kind === 'parcel' ? shoppingProduct() : deliveryProduct());
-    const amount = product.price + (kind === 'parcel' ? 3_000 : 0);
-    await app.db.transaction((tx) =>
-      creditTopup(tx, w.tenant.id, { userId: buyer.user.id, amount, paymentId: `ship-seed-${++topups}` }),
-    );
-    const res = await w.call(
-      'POST',
-      '/api/payment/prepare',
-      {
-        ...buyerFields,
-        product_id: product.id,
-        qty: 1,
-        amount,
-        points_used: amount,
-        buyer_addr: '서울 중구 세종대로 110',
-        buyer_postcode: '04524',
-        ...(kind === 'local' ? { order_type: 'delivery' } : {}),
-      },
-      buyer.token,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const prepared = paymentPrepareResultSchema.parse(res.json());
-    const paid = await w.call('POST', '/api/payment/callback', { merchant_uid: prepared.merchant_uid }, buyer.token);
-    expect(paid.statusCode, paid.body).toBe(200);
-    return { buyer, orderId: prepared.order_id };
-  }
-
+  const bought = (kind: 'parcel' | 'local') => boughtWithPoints(app, w, farm, kind);
   const setStatus = (orderId: number, body: object, token = farm.token) =>
     w.call('PUT', '/api/delivery/status', { order_id: orderId, ...body }, token);
   const setShipment = (orderId: number, body: object, token = farm.token) =>
@@ -204,6 +167,39 @@ describe('parcel tracking (sandbox)', () => {
     });
     now = start + 10 * STAGE_MS;
     expect(await app.shipments.sync({ tenantIds: [w.tenant.id] })).toBe(0);
+    now = start;
+  });
+
+  it('refuses a shipment once the order is delivered, cancelled or refunded, and a carrier with any move but 배송중', async () => {
+    for (const end of ['DELIVERED', 'CANCELLED', 'REFUNDED'] as const) {
+      const { orderId } = await bought('parcel');
+      expect((await setStatus(orderId, { status: end })).statusCode).toBe(200);
+      const refused = await setShipment(orderId, { carrier: 'kr.cjlogistics', tracking_number: '640123456789' });
+      expect(refused.statusCode, end).toBe(400);
+      expect(refused.json().code).toBe('shipment_closed');
+      expect(await stored(orderId), end).toMatchObject({ status: end, carrier: null, trackingNumber: null });
+    }
+    const { orderId } = await bought('parcel');
+    for (const status of ['CONFIRMED', 'PREPARING', 'READY', 'DELIVERED', 'CANCELLED', 'REFUNDED']) {
+      const res = await setStatus(orderId, { status, carrier: 'kr.cjlogistics', tracking_number: '640123456789' });
+      expect(res.statusCode, status).toBe(400);
+    }
+    expect(await stored(orderId)).toMatchObject({ status: 'PENDING', carrier: null });
+  });
+
+  it('two readings of a delivered parcel at once move the order once', async () => {
+    const { buyer, orderId } = await bought('parcel');
+    await setStatus(orderId, { status: 'DELIVERING', carrier: 'kr.cjlogistics', tracking_number: '640100000777' });
+    const start = now;
+    now = start + 4 * STAGE_MS + 1_000;
+    await Promise.all([
+      app.shipments.sync({ tenantIds: [w.tenant.id] }),
+      tracking(orderId, buyer.token),
+      app.shipments.sync({ tenantIds: [w.tenant.id] }),
+    ]);
+    const done = await order(orderId, buyer.token);
+    expect(done.status).toBe('DELIVERED');
+    expect(done.history?.filter((h) => h.status === 'DELIVERED')).toHaveLength(1);
     now = start;
   });
 

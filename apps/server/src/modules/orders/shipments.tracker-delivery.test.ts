@@ -1,17 +1,16 @@
 import type { AddressInfo } from 'node:net';
-import { orderSchema, paymentPrepareResultSchema, trackingSchema } from '@app/contracts';
+import { orderSchema, trackingSchema } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionSeams, type Seams } from '../../platform/seams.js';
 import { buildTestApp } from '../../test/app.js';
 import { startTrackerDeliveryStandIn, type TrackerDeliveryStandIn } from '../../test/tracker-delivery-stand-in.js';
-import { catalogueTenant, shoppingProduct } from '../catalogue/catalogue.test-helpers.js';
-import { creditTopup } from '../wallet/points.js';
+import { catalogueTenant } from '../catalogue/catalogue.test-helpers.js';
 import { DELIVERED_BY_CARRIER_MEMO, WEBHOOK_RENEW_BEFORE_MS, WEBHOOK_TTL_MS } from './shipments.service.js';
+import { boughtWithPoints } from './shipments.test-helpers.js';
 
 type World = Awaited<ReturnType<typeof catalogueTenant>>;
 type Person = Awaited<ReturnType<World['signIn']>>;
-const buyerFields = { buyer_name: '김하늘', buyer_email: 'sky@example.com', buyer_tel: '010-1234-5678' };
 const STAGE_MS = 12 * 3_600_000;
 const HOUR = 3_600_000;
 
@@ -27,7 +26,6 @@ describe('parcel tracking with tracker.delivery', () => {
   let w: World;
   let farm: Person;
   let now = Date.parse('2026-11-20T01:00:00Z');
-  let topups = 0;
   const seams: Seams = { ...productionSeams, clock: { now: () => new Date(now) } };
   /** Where the stand-in sends its callbacks: this server, once it listens. */
   const deliverTo = { host: '127.0.0.1', port: 0 };
@@ -71,37 +69,7 @@ describe('parcel tracking with tracker.delivery', () => {
     await tracker?.close();
   });
 
-  async function boughtParcel() {
-    const buyer = await w.signIn('customer');
-    const res = await w.call('POST', '/api/products', shoppingProduct(), farm.token);
-    const product = res.json() as { id: number; price: number };
-    const amount = product.price + 3_000;
-    await app.db.transaction((tx) =>
-      creditTopup(tx, w.tenant.id, { userId: buyer.user.id, amount, paymentId: `td-seed-${++topups}` }),
-    );
-    const prepared = paymentPrepareResultSchema.parse(
-      (
-        await w.call(
-          'POST',
-          '/api/payment/prepare',
-          {
-            ...buyerFields,
-            product_id: product.id,
-            qty: 1,
-            amount,
-            points_used: amount,
-            buyer_addr: '서울 중구 세종대로 110',
-            buyer_postcode: '04524',
-          },
-          buyer.token,
-        )
-      ).json(),
-    );
-    expect(
-      (await w.call('POST', '/api/payment/callback', { merchant_uid: prepared.merchant_uid }, buyer.token)).statusCode,
-    ).toBe(200);
-    return { buyer, orderId: prepared.order_id };
-  }
+  const boughtParcel = () => boughtWithPoints(app, w, farm, 'parcel');
   const ship = (orderId: number, carrier: string, number: string) =>
     w.call(
       'PUT',
